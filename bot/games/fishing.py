@@ -1,0 +1,75 @@
+"""What Escoba and Scopa share: a played card captures table cards or stays there.
+
+``FishingGame.play`` is the engine's hot path (random play-outs and the AI's
+search run through it), so it is written flat: one function, local names.
+"""
+
+from __future__ import annotations
+
+from .cards import BIT, cards_of
+from .engine import LIMIT40, STEP40, Game, State
+from .events import Captured, Event, Played
+
+
+class FishingGame(Game):
+    """A game where the played card takes a set of table cards into the side's pile."""
+
+    sweeps_on_last_play = True
+    """Whether emptying the table with the hand's last card scores a sweep."""
+    claims = False
+    """Whether a card laid down when it could capture may be claimed (Fournier)."""
+
+    def play(self, s: State, move: int, events: list[Event] | None) -> None:
+        seat = s.turn
+        if move >> 46:
+            self._claim(s, seat, move, events)
+            return
+        card, taken = move & 63, move >> 6
+        last_play = s.in_hands == 1 and s.pos == len(s.deck)
+        hand = s.hands[seat]
+        index = hand.index(card)
+        s.hands[seat] = hand[:index] + hand[index + 1 :]
+        bit = BIT[card]
+        if s.claim is not None:
+            self._lapse_claim(s, seat)
+        if taken:
+            s.table = table = tuple([c for c in s.table if not taken >> c & 1])
+            s.subsets = tuple([e for e in s.subsets if not e & taken])
+            s.tmask ^= taken
+            s.piles[seat] |= taken | bit
+            s.last_taker = seat
+            sweep = not table and (self.sweeps_on_last_play or not last_play)
+            if sweep:
+                s.sweeps[seat] += 1
+            if events is not None:
+                events.append(Captured(seat, card, cards_of(taken), sweep))
+        else:
+            missed = self.claims and self._missed_capture(s, seat, card)
+            s.table += (card,)
+            s.tmask |= bit
+            subsets, limit, step = s.subsets, LIMIT40[card], STEP40[card]
+            s.subsets = (
+                subsets + (step,) + tuple([e + step for e in subsets if e < limit])
+            )
+            if events is not None:
+                events.append(Played(seat, card, missed))
+        s.ply += 1
+        s._legal = None
+        s.in_hands -= 1
+        following = seat + 1 if seat + 1 < self.players else 0
+        if s.in_hands and s.hands[following]:
+            s.turn = following
+        else:
+            self._next_turn(s, events)
+
+    def _claim(
+        self, s: State, seat: int, move: int, events: list[Event] | None
+    ) -> None:
+        raise NotImplementedError
+
+    def _lapse_claim(self, s: State, seat: int) -> None:
+        """A play by ``seat`` may end a pending claim's window."""
+
+    def _missed_capture(self, s: State, seat: int, card: int) -> bool:
+        """Record a claimable oversight if ``card`` could have captured; say whether it could."""
+        return False

@@ -1,0 +1,48 @@
+"""A seat's view of a match: its own hand and what is public, nothing else.
+
+The bot's board and hand panels and the AI players read only this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What ``seat`` may see. Cards are card ints; seats and sides are indexes."""
+
+    game: str
+    seat: int
+    players: int
+    sides: tuple[tuple[int, ...], ...]
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    table: tuple[int, ...]
+    pile_sizes: tuple[int, ...]
+    pile_tops: tuple[int, ...]
+    """Rubamazzo only: each seat's top card, -1 for an empty pile."""
+    sweeps: tuple[int, ...]
+    """Escobas / scope made by each seat in this hand."""
+    scores: tuple[int, ...]
+    target: int
+    stock: int
+    to_act: int
+    dealer: int
+    hand_number: int
+    deal_round: int
+    last_deal: bool
+    seen: tuple[int, ...]
+    """Every card shown face up so far in this hand (table cards and cards played)."""
+    claimable: int
+    """Fournier's rule: the missed card that may be claimed, or -1."""
+    legal_moves: tuple[int, ...]
+    """The seat's legal moves when it is to act, else empty."""
+    winners: tuple[int, ...] | None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winners is not None
+
+    def to_dict(self) -> dict:
+        return asdict(self)

@@ -1,0 +1,244 @@
+"""Game options: one pydantic model per game, every RULES.md variant with its default.
+
+Options are validated here, at the boundary; the engine compiles them into plain
+attributes once per game (see ``bot.games.engine.Game``). ``parse_options``
+turns any validation failure into an ``OptionsError`` whose message a player can
+read.
+
+Choices where RULES.md is silent:
+- Escoba with 4 players defaults to two teams of two (partners opposite), the
+  way the game is usually played in Spain; ``layout="individual"`` is the
+  alternative. Six players default to two teams of three (RULES.md §A.2).
+- Per-system defaults (``sevens_point``, ``all_oros_mode``, ``all_sevens_mode``,
+  ``under10_mode``, ``shutout_rule``) are filled in from ``scoring_system`` when
+  not given, so a dumped model always states every rule explicitly.
+- Rubamazzo's ``hand_size`` must deal the 36 cards after the table evenly.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+MAX_TARGET = 1000
+
+ESCOBA_SYSTEM_DEFAULTS: dict[str, dict[str, str]] = {
+    "fournier": {
+        "sevens_point": "majority_no_tiebreak",
+        "all_oros_mode": "replace",
+        "all_sevens_mode": "replace_all",
+        "under10_mode": "two_sided_only",
+        "shutout_rule": "lose_match",
+    },
+    "pagat": {
+        "sevens_point": "count_tiebreak",
+        "all_oros_mode": "off",
+        "all_sevens_mode": "off",
+        "under10_mode": "off",
+        "shutout_rule": "off",
+    },
+    "denexa": {
+        "sevens_point": "setenta_lex",
+        "all_oros_mode": "off",
+        "all_sevens_mode": "off",
+        "under10_mode": "off",
+        "shutout_rule": "off",
+    },
+}
+
+LAYOUTS_BY_PLAYERS = {
+    2: ("individual",),
+    3: ("individual",),
+    4: ("teams", "individual"),
+    6: ("teams_2x3", "teams_3x2"),
+}
+"""Seat layouts a player count allows, the default first."""
+
+
+class OptionsError(ValueError):
+    """Options a game cannot be played with; the message says why, in plain words."""
+
+
+class _Options(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @field_validator("target_score", check_fields=False)
+    @classmethod
+    def _target_in_range(cls, value: int) -> int:
+        if not 1 <= value <= MAX_TARGET:
+            raise ValueError(
+                f"the target score must be between 1 and {MAX_TARGET}, not {value}"
+            )
+        return value
+
+
+def _check_players(game: str, value: int, allowed: tuple[int, ...]) -> int:
+    if value not in allowed:
+        counts = ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
+        reason = ""
+        if game == "Escoba" and value == 5:
+            reason = (
+                " (the 36 cards after the table cannot be dealt to 5 players in threes)"
+            )
+        raise ValueError(f"{game} is played by {counts} players, not {value}{reason}")
+    return value
+
+
+class EscobaOptions(_Options):
+    """Escoba de 15 (RULES.md §A.11)."""
+
+    game: Literal["escoba"] = "escoba"
+    deck: Literal["spanish", "french_faces", "french_numeric"] = "spanish"
+    players: int = 2
+    layout: Literal["individual", "teams", "teams_2x3", "teams_3x2"] = "individual"
+    turn_direction: Literal["counterclockwise", "clockwise"] = "counterclockwise"
+    dealer_selection: Literal["random", "high_card_draw"] = "random"
+    initial_30_rule: Literal["total", "partition"] = "total"
+    initial_sweep_to: Literal["dealer", "mano"] = "dealer"
+    refill_after_initial_sweep: bool = False
+    capture_rule: Literal[
+        "played_card_must_capture", "must_capture_if_able", "optional", "fournier_claim"
+    ] = "played_card_must_capture"
+    claim_window: Literal["next_player_only", "passes_on"] = "next_player_only"
+    claim_counts_as_escoba: bool = False
+    leftover_if_no_capturer: Literal["discard", "dealer"] = "discard"
+    scoring_system: Literal["fournier", "pagat", "denexa"] = "fournier"
+    sevens_point: Literal[
+        "majority_no_tiebreak", "count_tiebreak", "setenta_lex", "primiera_sum"
+    ]
+    all_oros_mode: Literal["replace", "additive", "off"]
+    all_sevens_mode: Literal["replace_all", "replace_majority", "additive", "off"]
+    under10_mode: Literal["two_sided_only", "per_opponent", "off"]
+    majority_definition: Literal["plurality", "absolute"] = "plurality"
+    prime_faces: Literal["grouped", "separate"] = "grouped"
+    setenta_mode: Literal["lexicographic", "primiera_sum"] = "lexicographic"
+    primiera_face_values: Literal["all10", "8_9_10"] = "all10"
+    shutout_rule: Literal["lose_match", "off", "multi_side_end_match"]
+    target_score: int = 21
+    invalid_capture_penalty: Literal[
+        "deduct_from_offender", "credit_to_opponents", "off"
+    ] = "deduct_from_offender"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fill_defaults(cls, data: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        system = data.get("scoring_system", "fournier")
+        for key, value in ESCOBA_SYSTEM_DEFAULTS.get(system, {}).items():
+            data.setdefault(key, value)
+        players = data.get("players", 2)
+        if isinstance(players, int) and players in LAYOUTS_BY_PLAYERS:
+            data.setdefault("layout", LAYOUTS_BY_PLAYERS[players][0])
+        return data
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, value: int) -> int:
+        return _check_players("Escoba", value, (2, 3, 4, 6))
+
+    @model_validator(mode="after")
+    def _layout_fits_players(self) -> EscobaOptions:
+        allowed = LAYOUTS_BY_PLAYERS[self.players]
+        if self.layout not in allowed:
+            raise ValueError(
+                f"with {self.players} players the layout must be {' or '.join(allowed)}, "
+                f"not {self.layout}"
+            )
+        return self
+
+
+class ScopaOptions(_Options):
+    """Classic Scopa (RULES.md §B). Four players play in pairs, six in two teams of three."""
+
+    game: Literal["scopa"] = "scopa"
+    deck: Literal["italian", "french_faces", "french_numeric"] = "italian"
+    players: int = 2
+    rank_match_priority: bool = True
+    scopa_on_last_play: bool = False
+    primiera_face_values: Literal["all10", "8_9_10"] = "all10"
+    target_score: int = 11
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, value: int) -> int:
+        return _check_players("Scopa", value, (2, 3, 4, 6))
+
+
+class RubamazzoOptions(_Options):
+    """Rubamazzo / stealing bundles (RULES.md §C.2). One hand is the whole game."""
+
+    game: Literal["rubamazzo"] = "rubamazzo"
+    deck: Literal["italian", "french_faces", "french_numeric"] = "italian"
+    players: int = 2
+    hand_size: Literal[3, 4, 9] = 3
+    allow_sum_capture: bool = True
+    rank_match_priority: bool = True
+    equal_rank_take: Literal["one", "all"] = "one"
+    must_take: bool = True
+    steal_vs_capture: Literal["choose_one", "table_first", "both"] = "choose_one"
+    steal_by_sum: bool = False
+    steal_multiple: Literal["one", "all_matching"] = "one"
+    leftover_to_last_taker: bool = True
+    tie_policy: Literal["replay", "draw"] = "replay"
+    ace_takes_all: bool = False
+    ace_takes_all_in_last_round: bool = True
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, value: int) -> int:
+        return _check_players("Rubamazzo", value, (2, 3, 4))
+
+    @model_validator(mode="after")
+    def _hand_size_deals_evenly(self) -> RubamazzoOptions:
+        if 36 % (self.hand_size * self.players):
+            raise ValueError(
+                f"{self.hand_size} cards each cannot be dealt evenly to {self.players} players "
+                "from the 36 cards after the table; use 3"
+            )
+        return self
+
+
+GameOptions = EscobaOptions | ScopaOptions | RubamazzoOptions
+OPTION_MODELS: dict[str, type[_Options]] = {
+    "escoba": EscobaOptions,
+    "scopa": ScopaOptions,
+    "rubamazzo": RubamazzoOptions,
+}
+
+
+def parse_options(game: str, values: dict[str, Any] | None = None) -> GameOptions:
+    """Validate ``values`` for ``game``; raise ``OptionsError`` with a readable message."""
+    model = OPTION_MODELS.get(game)
+    if model is None:
+        raise OptionsError(f"unknown game '{game}': choose escoba, scopa or rubamazzo")
+    data = {key: value for key, value in (values or {}).items() if key != "game"}
+    try:
+        return model.model_validate(data)  # type: ignore[return-value]
+    except ValidationError as exc:
+        raise OptionsError(
+            "; ".join(_describe(error) for error in exc.errors())
+        ) from None
+
+
+def _describe(error: Any) -> str:
+    field = ".".join(str(part) for part in error["loc"])
+    kind = error["type"]
+    if kind == "literal_error":
+        return f"{field} must be one of {error['ctx']['expected']} (got {error['input']!r})"
+    if kind == "extra_forbidden":
+        return f"there is no option called '{field}'"
+    if kind == "value_error":
+        return str(error["ctx"]["error"])
+    if kind in ("int_parsing", "int_type", "bool_parsing", "bool_type"):
+        expected = "a whole number" if kind.startswith("int") else "true or false"
+        return f"{field} must be {expected} (got {error['input']!r})"
+    return f"{field}: {error['msg']}"

@@ -1,0 +1,254 @@
+"""Scoring a hand from the sides' piles: Escoba (three systems), Scopa and Rubamazzo.
+
+Piles are bit masks (see ``bot.games.cards``), one per side, teams already merged.
+Every "most X" category is a strict unique maximum (``plurality``) unless the
+rules say ``absolute``; a tie scores nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import COINS, FACES_MASK, RANK_MASK, SEVEN_OF_COINS, SUIT_MASK
+
+SEVENS = RANK_MASK[6]
+COIN_CARDS = SUIT_MASK[COINS]
+
+# Levels for the best card of a suit, RULES.md §A.9: 7 > 6 > 1 > 5 > 4 > 3 > 2 > faces.
+_SETENTA_LEVEL = (6, 2, 3, 4, 5, 7, 8, 1, 1, 1)  # by rank index 1..7, S, C, R
+_PRIMIERA_ALL10 = (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
+_PRIMIERA_8_9_10 = (16, 12, 13, 14, 15, 18, 21, 8, 9, 10)
+_PRIME_ORDER = (6, 5, 0, 4, 3, 2, 1)  # rank indexes of 7, 6, 1, 5, 4, 3, 2
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """One hand's points per side, by category, with the counts they came from."""
+
+    points: tuple[dict[str, int], ...]
+    stats: tuple[dict[str, int], ...]
+    shutout: tuple[int, ...] = ()
+    sevens_method: str = ""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's points for the hand: the sum of its breakdown."""
+        return tuple(sum(side.values()) for side in self.points)
+
+    def to_dict(self) -> dict:
+        return {
+            "points": [dict(side) for side in self.points],
+            "stats": [dict(side) for side in self.stats],
+            "totals": list(self.totals),
+            "shutout": list(self.shutout),
+            "sevens_method": self.sevens_method,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> HandScore:
+        return cls(
+            points=tuple(dict(side) for side in data["points"]),
+            stats=tuple(dict(side) for side in data["stats"]),
+            shutout=tuple(data.get("shutout", ())),
+            sevens_method=data.get("sevens_method", ""),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class EscobaScoring:
+    """The scoring options of an Escoba table, resolved (see ``EscobaOptions``)."""
+
+    sevens_point: str = "majority_no_tiebreak"
+    all_oros_mode: str = "replace"
+    all_sevens_mode: str = "replace_all"
+    under10_mode: str = "two_sided_only"
+    majority_definition: str = "plurality"
+    prime_faces: str = "grouped"
+    primiera_face_values: str = "all10"
+
+
+def unique_max(values: Sequence, eligible: Sequence[bool] | None = None) -> int:
+    """Index of the strict unique maximum among eligible entries, or -1."""
+    best, winner = None, -1
+    for index, value in enumerate(values):
+        if eligible is not None and not eligible[index]:
+            continue
+        if best is None or value > best:
+            best, winner = value, index
+        elif value == best:
+            winner = -1
+    return winner
+
+
+def _majority(counts: Sequence[int], total: int, definition: str) -> int:
+    if definition == "absolute":
+        return next((i for i, count in enumerate(counts) if 2 * count > total), -1)
+    return unique_max(counts)
+
+
+def best_per_suit(pile: int, levels: Sequence[int]) -> tuple[int, ...] | None:
+    """The best level in each suit (by ``levels`` per rank), or None if a suit is missing."""
+    best = []
+    for suit in range(4):
+        suit_cards = (pile >> (10 * suit)) & 0x3FF
+        if not suit_cards:
+            return None
+        best.append(max(levels[rank] for rank in range(10) if suit_cards >> rank & 1))
+    return tuple(best)
+
+
+def setenta_key(pile: int) -> tuple[int, ...] | None:
+    """Denexa's setenta: the four best-card levels sorted high to low, or None."""
+    best = best_per_suit(pile, _SETENTA_LEVEL)
+    return None if best is None else tuple(sorted(best, reverse=True))
+
+
+def primiera_sum(pile: int, face_values: str = "all10") -> int | None:
+    """The classic primiera: sum of each suit's best card points, or None."""
+    best = best_per_suit(
+        pile, _PRIMIERA_ALL10 if face_values == "all10" else _PRIMIERA_8_9_10
+    )
+    return None if best is None else sum(best)
+
+
+def prime_key(pile: int, faces: str = "grouped") -> tuple[int, ...]:
+    """pagat's count prime: (#7s, #6s, #1s, #5s, #4s, #3s, #2s, faces…)."""
+    counts = [(pile & RANK_MASK[rank]).bit_count() for rank in _PRIME_ORDER]
+    if faces == "grouped":
+        counts.append((pile & FACES_MASK).bit_count())
+    else:
+        counts.extend((pile & RANK_MASK[rank]).bit_count() for rank in (9, 8, 7))
+    return tuple(counts)
+
+
+def sevens_winner(piles: Sequence[int], method: str, rules: EscobaScoring) -> int:
+    """The side that wins the sevens category under ``method``, or -1."""
+    if method == "majority_no_tiebreak":
+        counts = [(pile & SEVENS).bit_count() for pile in piles]
+        return _majority(counts, 4, rules.majority_definition)
+    if method == "count_tiebreak":
+        return unique_max([prime_key(pile, rules.prime_faces) for pile in piles])
+    if method == "setenta_lex":
+        keys = [setenta_key(pile) for pile in piles]
+    else:
+        keys = [primiera_sum(pile, rules.primiera_face_values) for pile in piles]
+    return unique_max([key or () for key in keys], [key is not None for key in keys])
+
+
+def _stats(pile: int, sweeps: int) -> dict[str, int]:
+    return {
+        "cards": pile.bit_count(),
+        "coins": (pile & COIN_CARDS).bit_count(),
+        "sevens": (pile & SEVENS).bit_count(),
+        "seven_of_coins": pile >> SEVEN_OF_COINS & 1,
+        "sweeps": sweeps,
+    }
+
+
+def score_escoba(
+    piles: Sequence[int], sweeps: Sequence[int], rules: EscobaScoring | None = None
+) -> HandScore:
+    """Score an Escoba hand: ``piles[i]`` and ``sweeps[i]`` (escobas) for side i."""
+    rules = rules or EscobaScoring()
+    sides = len(piles)
+    points = [{"sweeps": sweeps[i]} for i in range(sides)]
+    stats = [_stats(pile, sweeps[i]) for i, pile in enumerate(piles)]
+
+    def award(side: int, category: str, value: int) -> None:
+        if side >= 0 and value:
+            points[side][category] = points[side].get(category, 0) + value
+
+    cards = [s["cards"] for s in stats]
+    award(_majority(cards, 40, rules.majority_definition), "cards", 1)
+
+    coins = [s["coins"] for s in stats]
+    all_coins = next((i for i, count in enumerate(coins) if count == 10), -1)
+    if all_coins >= 0 and rules.all_oros_mode != "off":
+        award(all_coins, "all_coins", 2)
+        if rules.all_oros_mode == "additive":
+            award(all_coins, "coins", 1)
+    else:
+        award(_majority(coins, 10, rules.majority_definition), "coins", 1)
+
+    all_sevens = next((i for i, s in enumerate(stats) if s["sevens"] == 4), -1)
+    mode = rules.all_sevens_mode if all_sevens >= 0 else "off"
+    if mode != "off":
+        award(all_sevens, "all_sevens", 3)
+    if mode in ("off", "replace_majority", "additive"):
+        award(
+            next((i for i, s in enumerate(stats) if s["seven_of_coins"]), -1),
+            "seven_of_coins",
+            1,
+        )
+    if mode in ("off", "additive"):
+        award(sevens_winner(piles, rules.sevens_point, rules), "sevens", 1)
+
+    if rules.under10_mode == "per_opponent" or (
+        rules.under10_mode == "two_sided_only" and sides == 2
+    ):
+        for side in range(sides):
+            short = sum(
+                1 for other in range(sides) if other != side and cards[other] < 10
+            )
+            award(side, "under_ten", 2 * short)
+
+    if rules.sevens_point == "primiera_sum":
+        for side, pile in enumerate(piles):
+            stats[side]["primiera"] = (
+                primiera_sum(pile, rules.primiera_face_values) or 0
+            )
+    return HandScore(tuple(points), tuple(stats), sevens_method=rules.sevens_point)
+
+
+def score_scopa(
+    piles: Sequence[int], sweeps: Sequence[int], face_values: str = "all10"
+) -> HandScore:
+    """Score a Scopa hand: scope, carte, denari, settebello, primiera."""
+    points = [{"sweeps": sweeps[i]} for i in range(len(piles))]
+    stats = [_stats(pile, sweeps[i]) for i, pile in enumerate(piles)]
+    primiera = [primiera_sum(pile, face_values) for pile in piles]
+    for side, value in enumerate(primiera):
+        stats[side]["primiera"] = value or 0
+    winners = {
+        "cards": unique_max([s["cards"] for s in stats]),
+        "coins": unique_max([s["coins"] for s in stats]),
+        "seven_of_coins": next(
+            (i for i, s in enumerate(stats) if s["seven_of_coins"]), -1
+        ),
+        "primiera": unique_max(
+            [p or 0 for p in primiera], [p is not None for p in primiera]
+        ),
+    }
+    for category, side in winners.items():
+        if side >= 0:
+            points[side][category] = 1
+    return HandScore(tuple(points), tuple(stats), sevens_method="primiera_sum")
+
+
+def score_rubamazzo(piles: Sequence[int]) -> HandScore:
+    """Rubamazzo's count: one point per card; the most cards wins the game."""
+    stats = tuple({"cards": pile.bit_count()} for pile in piles)
+    return HandScore(tuple({"cards": s["cards"]} for s in stats), stats)
+
+
+def leftover_is_valid(leftover_value: int) -> bool:
+    """RULES.md §A.8: the cards left on the table must total 10 modulo 15."""
+    return leftover_value % 15 == 10
+
+
+def invalid_capture_penalty(
+    offender: int, sides: int, hand_sweeps: int, mode: str = "deduct_from_offender"
+) -> list[int]:
+    """Fournier's penalty for a side caught with a wrong capture (manual scoring only).
+
+    Returns the adjustment per side: 4 points plus every escoba of the hand, taken
+    from the offender or given to each other side. The engine never makes an
+    invalid capture, so only a manual score sheet uses this.
+    """
+    penalty = 4 + hand_sweeps
+    if mode == "off":
+        return [0] * sides
+    if mode == "deduct_from_offender":
+        return [-penalty if side == offender else 0 for side in range(sides)]
+    return [0 if side == offender else penalty for side in range(sides)]
