@@ -19,7 +19,10 @@ def main() -> int:
         settings = Settings()
     except ValidationError as exc:
         error = exc.errors()[0]
-        print(f"bad setting {'.'.join(map(str, error['loc'])).upper()}: {error['msg']}", file=sys.stderr)
+        print(
+            f"bad setting {'.'.join(map(str, error['loc'])).upper()}: {error['msg']}",
+            file=sys.stderr,
+        )
         return 2
     if not settings.discord_token:
         print(MISSING_TOKEN, file=sys.stderr)

@@ -48,9 +48,7 @@ def run(game_name: str, players: int, hands: int, seed: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--game", choices=("escoba", "scopa", "rubamazzo"), default="escoba"
-    )
+    parser.add_argument("--game", choices=("escoba", "scopa", "rubamazzo"), default="escoba")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)

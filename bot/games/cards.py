@@ -33,9 +33,7 @@ FACES_MASK = RANK_MASK[7] | RANK_MASK[8] | RANK_MASK[9]
 
 _FRENCH_SUITS = "♦♥♠♣"
 _FRENCH_FACES = "A234567JQK"
-_CODE_TO_CARD = {
-    RANK_CODES[r] + SUIT_CODES[s]: s * 10 + r for s in range(4) for r in range(10)
-}
+_CODE_TO_CARD = {RANK_CODES[r] + SUIT_CODES[s]: s * 10 + r for s in range(4) for r in range(10)}
 
 
 class CardError(ValueError):

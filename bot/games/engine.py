@@ -159,9 +159,7 @@ class State:
     def legal_moves(self) -> list[int]:
         """Every legal move for the seat to act (``self.turn``), in a stable order."""
         if self._legal is None:
-            self._legal = (
-                [] if self.winners is not None else self.game.legal_moves(self)
-            )
+            self._legal = [] if self.winners is not None else self.game.legal_moves(self)
         return self._legal
 
     def apply(self, move: int) -> tuple[State, list[Event]]:
@@ -384,18 +382,14 @@ class Game:
         pile_cards = [_as_cards(pile) for pile in piles] if piles else [()] * n
         named = [*table_cards, *stock_cards, *(c for h in hands_cards for c in h)]
         named += [c for pile in pile_cards for c in pile]
-        if (
-            len(hands_cards) != n
-            or len(pile_cards) != n
-            or len(set(named)) != len(named)
-        ):
+        if len(hands_cards) != n or len(pile_cards) != n or len(set(named)) != len(named):
             raise ValueError(f"give {n} hands (and piles), naming each card once")
         state = State(self, seed)
         state.dealer = (turn - 1) % n if dealer is None else dealer
         state.turn = turn
         state.hands = [tuple(hand) for hand in hands_cards]
         state.in_hands = sum(len(hand) for hand in hands_cards)
-        self._lay_table(state, (), table_cards)
+        self._lay_table(state, table_cards)
         state.piles = [mask_of(pile) for pile in pile_cards]
         state.tops = list(tops) if tops else [-1] * n
         state.discards = FULL_DECK & ~mask_of(named)
@@ -432,7 +426,7 @@ class Game:
             s.last_taker, s.claim, s.discards = -1, None, 0
             s.deal_round = 0
             self._deal_round(s)
-            self._lay_table(s, (), s.deck[s.pos : s.pos + self.table_cards])
+            self._lay_table(s, s.deck[s.pos : s.pos + self.table_cards])
             s.pos += self.table_cards
             s.last_deal = s.pos == len(s.deck)
             if not self._void_deal(s, events):
@@ -442,9 +436,9 @@ class Game:
         self._after_first_deal(s, events)
 
     @staticmethod
-    def _lay_table(s: State, table: tuple[int, ...], cards: tuple[int, ...]) -> None:
-        """Make ``table + cards`` the table, face up."""
-        s.table = table + cards
+    def _lay_table(s: State, cards: tuple[int, ...]) -> None:
+        """Make ``cards`` the table, face up."""
+        s.table = cards
         s.tmask = mask_of(s.table)
         s.subsets = subsets_of(s.table)
 
@@ -461,8 +455,7 @@ class Game:
         count = min(self.hand_size * n, len(s.deck) - s.pos)
         deck, pos = s.deck, s.pos
         s.hands = [
-            tuple(sorted(deck[pos + (seat - mano) % n : pos + count : n]))
-            for seat in range(n)
+            tuple(sorted(deck[pos + (seat - mano) % n : pos + count : n])) for seat in range(n)
         ]
         s.pos += count
         s.in_hands = count
@@ -509,7 +502,8 @@ class Game:
         score = self.score_hand(s)
         self._add_score(s, score)
         if events is not None:
-            events.append(HandScored(s.hand_no, score, tuple(s.scores)))
+            piles = tuple(cards_of(pile) for pile in s.side_piles())
+            events.append(HandScored(s.hand_no, score, tuple(s.scores), piles))
         result = self._match_result(s, score)
         if result is not None:
             s.winners, reason = result
@@ -542,9 +536,7 @@ class Game:
         for side, points in enumerate(score.totals):
             s.scores[side] += points
 
-    def _match_result(
-        self, s: State, score: HandScore
-    ) -> tuple[tuple[int, ...], str] | None:
+    def _match_result(self, s: State, score: HandScore) -> tuple[tuple[int, ...], str] | None:
         """``(winning sides, reason)`` when the match is over after this hand, else None."""
         return self._target_result(s.scores)
 

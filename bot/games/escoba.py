@@ -62,9 +62,7 @@ class Escoba(FishingGame):
         )
 
     def _seat_sides(self) -> tuple[int, ...]:
-        modulo = {"teams": 2, "teams_2x3": 2, "teams_3x2": 3}.get(
-            self.options.layout, self.players
-        )
+        modulo = {"teams": 2, "teams_2x3": 2, "teams_3x2": 3}.get(self.options.layout, self.players)
         return tuple(seat % modulo for seat in range(self.players))
 
     # -- moves ----------------------------------------------------------------------
@@ -113,9 +111,7 @@ class Escoba(FishingGame):
         s.claim = (card, seat, -1 if self.claims_pass_on else (seat + 1) % self.players)
         return True
 
-    def _claim(
-        self, s: State, seat: int, move: int, events: list[Event] | None
-    ) -> None:
+    def _claim(self, s: State, seat: int, move: int, events: list[Event] | None) -> None:
         card, taken = move & 63, move >> 6 & MASK40
         self._take_from_table(s, seat, taken | BIT[card])
         sweep = self.options.claim_counts_as_escoba and not s.table
@@ -175,13 +171,9 @@ class Escoba(FishingGame):
                 score = HandScore(score.points, score.stats, shut, score.sevens_method)
         return score
 
-    def _match_result(
-        self, s: State, score: HandScore
-    ) -> tuple[tuple[int, ...], str] | None:
+    def _match_result(self, s: State, score: HandScore) -> tuple[tuple[int, ...], str] | None:
         if score.shutout:
-            others = [
-                side for side in range(len(self.sides)) if side not in score.shutout
-            ]
+            others = [side for side in range(len(self.sides)) if side not in score.shutout]
             best = max(s.scores[side] for side in others)
             leaders = [side for side in others if s.scores[side] == best]
             if len(leaders) == 1:

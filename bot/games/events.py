@@ -20,9 +20,7 @@ class Event:
         data = {"kind": self.kind}
         for name in self.__dataclass_fields__:
             value = getattr(self, name)
-            data[name] = (
-                value.to_dict() if isinstance(value, HandScore) else _plain(value)
-            )
+            data[name] = value.to_dict() if isinstance(value, HandScore) else _plain(value)
         return data
 
 
@@ -127,12 +125,13 @@ class LeftoversTaken(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandScored(Event):
-    """A hand's breakdown per side, and the match totals after it."""
+    """A hand's breakdown per side, the match totals after it, and each side's pile."""
 
     kind: ClassVar[str] = "hand_scored"
     hand: int
     score: HandScore
     totals: tuple[int, ...]
+    piles: tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,9 +48,7 @@ class FishingGame(Game):
             s.table += (card,)
             s.tmask |= bit
             subsets, limit, step = s.subsets, LIMIT40[card], STEP40[card]
-            s.subsets = (
-                subsets + (step,) + tuple([e + step for e in subsets if e < limit])
-            )
+            s.subsets = subsets + (step,) + tuple([e + step for e in subsets if e < limit])
             if events is not None:
                 events.append(Played(seat, card, missed))
         s.ply += 1
@@ -62,9 +60,7 @@ class FishingGame(Game):
         else:
             self._next_turn(s, events)
 
-    def _claim(
-        self, s: State, seat: int, move: int, events: list[Event] | None
-    ) -> None:
+    def _claim(self, s: State, seat: int, move: int, events: list[Event] | None) -> None:
         raise NotImplementedError
 
     def _lapse_claim(self, s: State, seat: int) -> None:

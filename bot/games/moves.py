@@ -26,16 +26,9 @@ class MoveParseError(ValueError):
     """Text that does not describe a move."""
 
 
-def make_move(
-    card: int, capture: int = 0, *, steal: int = 0, claim: bool = False
-) -> int:
+def make_move(card: int, capture: int = 0, *, steal: int = 0, claim: bool = False) -> int:
     """Build a move: ``capture`` is a card mask, ``steal`` a mask of seats."""
-    return (
-        card
-        | capture << CAPTURE_SHIFT
-        | steal << STEAL_SHIFT
-        | (CLAIM_FLAG if claim else 0)
-    )
+    return card | capture << CAPTURE_SHIFT | steal << STEAL_SHIFT | (CLAIM_FLAG if claim else 0)
 
 
 def move_card(move: int) -> int:

@@ -73,9 +73,7 @@ class _Options(BaseModel):
     @classmethod
     def _target_in_range(cls, value: int) -> int:
         if not 1 <= value <= MAX_TARGET:
-            raise ValueError(
-                f"the target score must be between 1 and {MAX_TARGET}, not {value}"
-            )
+            raise ValueError(f"the target score must be between 1 and {MAX_TARGET}, not {value}")
         return value
 
 
@@ -84,9 +82,7 @@ def _check_players(game: str, value: int, allowed: tuple[int, ...]) -> int:
         counts = ", ".join(str(n) for n in allowed[:-1]) + f" or {allowed[-1]}"
         reason = ""
         if game == "Escoba" and value == 5:
-            reason = (
-                " (the 36 cards after the table cannot be dealt to 5 players in threes)"
-            )
+            reason = " (the 36 cards after the table cannot be dealt to 5 players in threes)"
         raise ValueError(f"{game} is played by {counts} players, not {value}{reason}")
     return value
 
@@ -110,9 +106,7 @@ class EscobaOptions(_Options):
     claim_counts_as_escoba: bool = False
     leftover_if_no_capturer: Literal["discard", "dealer"] = "discard"
     scoring_system: Literal["fournier", "pagat", "denexa"] = "fournier"
-    sevens_point: Literal[
-        "majority_no_tiebreak", "count_tiebreak", "setenta_lex", "primiera_sum"
-    ]
+    sevens_point: Literal["majority_no_tiebreak", "count_tiebreak", "setenta_lex", "primiera_sum"]
     all_oros_mode: Literal["replace", "additive", "off"]
     all_sevens_mode: Literal["replace_all", "replace_majority", "additive", "off"]
     under10_mode: Literal["two_sided_only", "per_opponent", "off"]
@@ -122,9 +116,9 @@ class EscobaOptions(_Options):
     primiera_face_values: Literal["all10", "8_9_10"] = "all10"
     shutout_rule: Literal["lose_match", "off", "multi_side_end_match"]
     target_score: int = 21
-    invalid_capture_penalty: Literal[
-        "deduct_from_offender", "credit_to_opponents", "off"
-    ] = "deduct_from_offender"
+    invalid_capture_penalty: Literal["deduct_from_offender", "credit_to_opponents", "off"] = (
+        "deduct_from_offender"
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -224,9 +218,7 @@ def parse_options(game: str, values: dict[str, Any] | None = None) -> GameOption
     try:
         return model.model_validate(data)  # type: ignore[return-value]
     except ValidationError as exc:
-        raise OptionsError(
-            "; ".join(_describe(error) for error in exc.errors())
-        ) from None
+        raise OptionsError("; ".join(_describe(error) for error in exc.errors())) from None
 
 
 def _describe(error: Any) -> str:

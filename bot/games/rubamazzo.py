@@ -30,9 +30,7 @@ class Rubamazzo(Game):
         moves: list[int] = []
         for card in s.hands[s.turn]:
             takes = self._takes(s, card)
-            moves.extend(
-                card | capture << 6 | steal << STEAL_SHIFT for steal, capture in takes
-            )
+            moves.extend(card | capture << 6 | steal << STEAL_SHIFT for steal, capture in takes)
             if not takes or not must_take:
                 moves.append(card)
         return moves
@@ -49,16 +47,8 @@ class Rubamazzo(Game):
         if o.allow_sum_capture and not (o.rank_match_priority and same):
             sums = subsets_summing(s.subsets, value)
             captures += [mask for mask in sums if mask & (mask - 1)]
-        steals = (
-            []
-            if o.steal_vs_capture == "table_first" and same
-            else self._steals(s, value)
-        )
-        if (
-            o.ace_takes_all
-            and value == 1
-            and (o.ace_takes_all_in_last_round or not s.last_deal)
-        ):
+        steals = [] if o.steal_vs_capture == "table_first" and same else self._steals(s, value)
+        if o.ace_takes_all and value == 1 and (o.ace_takes_all_in_last_round or not s.last_deal):
             self._add_ace_takes(s, captures, steals)
         if o.steal_vs_capture == "both" and captures and steals:
             return [
@@ -81,23 +71,15 @@ class Rubamazzo(Game):
             for rival in rivals:
                 need = value - VALUE[tops[rival]]
                 if need > 0:
-                    steals += [
-                        (1 << rival, mask) for mask in subsets_summing(s.subsets, need)
-                    ]
+                    steals += [(1 << rival, mask) for mask in subsets_summing(s.subsets, need)]
         return steals
 
-    def _add_ace_takes(
-        self, s: State, captures: list[int], steals: list[tuple[int, int]]
-    ) -> None:
+    def _add_ace_takes(self, s: State, captures: list[int], steals: list[tuple[int, int]]) -> None:
         whole_table = s.tmask
         if whole_table and whole_table not in captures:
             captures.append(whole_table)
         following = (s.turn + 1) % self.players
-        if (
-            following != s.turn
-            and s.piles[following]
-            and (1 << following, 0) not in steals
-        ):
+        if following != s.turn and s.piles[following] and (1 << following, 0) not in steals:
             steals.append((1 << following, 0))
 
     def play(self, s: State, move: int, events: list[Event] | None) -> None:
@@ -138,9 +120,7 @@ class Rubamazzo(Game):
     def _add_score(self, s: State, score: HandScore) -> None:
         s.scores = list(score.totals)
 
-    def _match_result(
-        self, s: State, score: HandScore
-    ) -> tuple[tuple[int, ...], str] | None:
+    def _match_result(self, s: State, score: HandScore) -> tuple[tuple[int, ...], str] | None:
         best = max(s.scores)
         leaders = tuple(seat for seat, cards in enumerate(s.scores) if cards == best)
         if len(leaders) == 1:

@@ -106,9 +106,7 @@ def setenta_key(pile: int) -> tuple[int, ...] | None:
 
 def primiera_sum(pile: int, face_values: str = "all10") -> int | None:
     """The classic primiera: sum of each suit's best card points, or None."""
-    best = best_per_suit(
-        pile, _PRIMIERA_ALL10 if face_values == "all10" else _PRIMIERA_8_9_10
-    )
+    best = best_per_suit(pile, _PRIMIERA_ALL10 if face_values == "all10" else _PRIMIERA_8_9_10)
     return None if best is None else sum(best)
 
 
@@ -188,16 +186,12 @@ def score_escoba(
         rules.under10_mode == "two_sided_only" and sides == 2
     ):
         for side in range(sides):
-            short = sum(
-                1 for other in range(sides) if other != side and cards[other] < 10
-            )
+            short = sum(1 for other in range(sides) if other != side and cards[other] < 10)
             award(side, "under_ten", 2 * short)
 
     if rules.sevens_point == "primiera_sum":
         for side, pile in enumerate(piles):
-            stats[side]["primiera"] = (
-                primiera_sum(pile, rules.primiera_face_values) or 0
-            )
+            stats[side]["primiera"] = primiera_sum(pile, rules.primiera_face_values) or 0
     return HandScore(tuple(points), tuple(stats), sevens_method=rules.sevens_point)
 
 
@@ -213,12 +207,8 @@ def score_scopa(
     winners = {
         "cards": unique_max([s["cards"] for s in stats]),
         "coins": unique_max([s["coins"] for s in stats]),
-        "seven_of_coins": next(
-            (i for i, s in enumerate(stats) if s["seven_of_coins"]), -1
-        ),
-        "primiera": unique_max(
-            [p or 0 for p in primiera], [p is not None for p in primiera]
-        ),
+        "seven_of_coins": next((i for i, s in enumerate(stats) if s["seven_of_coins"]), -1),
+        "primiera": unique_max([p or 0 for p in primiera], [p is not None for p in primiera]),
     }
     for category, side in winners.items():
         if side >= 0:
