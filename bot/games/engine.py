@@ -112,7 +112,6 @@ class State:
         "seed",
         "subsets",
         "sweeps",
-        "table",
         "tmask",
         "tops",
         "turn",
@@ -127,7 +126,6 @@ class State:
         self.dealer = 0
         self.turn = -1
         self.hands: list[tuple[int, ...]] = [()] * n
-        self.table: tuple[int, ...] = ()
         self.tmask = 0
         self.subsets: tuple[int, ...] = ()
         self.piles = [0] * n
@@ -151,6 +149,11 @@ class State:
     @property
     def is_over(self) -> bool:
         return self.winners is not None
+
+    @property
+    def table(self) -> tuple[int, ...]:
+        """The cards on the table, in card order."""
+        return cards_of(self.tmask)
 
     @property
     def stock_size(self) -> int:
@@ -262,8 +265,9 @@ class State:
     def from_dict(cls, data: dict[str, Any]) -> State:
         """Restore a state saved by ``to_dict``."""
         if data.get("format") != STATE_FORMAT:
+            found = data.get("format")
             raise StateFormatError(
-                f"saved state format {data.get('format')!r} is not supported (expected {STATE_FORMAT})"
+                f"saved state format {found!r} is not supported (expected {STATE_FORMAT})"
             )
         try:
             return cls._restore(data)
@@ -286,8 +290,7 @@ class State:
         ):
             setattr(state, name, data[name])
         state.hands = [tuple(_cards(hand)) for hand in data["hands"]]
-        state.table = tuple(_cards(data["table"]))
-        state.tmask = mask_of(state.table)
+        state.tmask = mask_of(_cards(data["table"]))
         state.subsets = subsets_of(state.table)
         state.piles = [mask_of(_cards(pile)) for pile in data["piles"]]
         state.tops = [parse_card(top) if top else -1 for top in data["tops"]]
@@ -338,6 +341,7 @@ class Game:
             for side in range(max(self.side_of) + 1)
         )
         self.target = getattr(options, "target_score", 0)
+        self.next_seat = tuple((seat + 1) % self.players for seat in range(self.players))
 
     def _seat_sides(self) -> tuple[int, ...]:
         return tuple(range(self.players))
@@ -438,9 +442,8 @@ class Game:
     @staticmethod
     def _lay_table(s: State, cards: tuple[int, ...]) -> None:
         """Make ``cards`` the table, face up."""
-        s.table = cards
-        s.tmask = mask_of(s.table)
-        s.subsets = subsets_of(s.table)
+        s.tmask = mask_of(cards)
+        s.subsets = subsets_of(cards)
 
     def _void_deal(self, s: State, events: list[Event] | None) -> bool:
         """Whether the deal must be redone by the same dealer (Scopa's Kings)."""
@@ -454,9 +457,7 @@ class Game:
         mano = (s.dealer + 1) % n
         count = min(self.hand_size * n, len(s.deck) - s.pos)
         deck, pos = s.deck, s.pos
-        s.hands = [
-            tuple(sorted(deck[pos + (seat - mano) % n : pos + count : n])) for seat in range(n)
-        ]
+        s.hands = [deck[pos + (seat - mano) % n : pos + count : n] for seat in range(n)]
         s.pos += count
         s.in_hands = count
         s.deal_round += 1
@@ -485,14 +486,12 @@ class Game:
 
     def _take_from_table(self, s: State, seat: int, taken: int) -> None:
         """Move the table cards of mask ``taken`` to ``seat``'s pile."""
-        s.table = tuple([card for card in s.table if not taken >> card & 1])
         s.subsets = tuple([e for e in s.subsets if not e & taken])
         s.tmask ^= taken
         s.piles[seat] |= taken
         s.last_taker = seat
 
     def _put_on_table(self, s: State, card: int) -> None:
-        s.table += (card,)
         s.tmask |= BIT[card]
         subsets, limit, step = s.subsets, LIMIT40[card], STEP40[card]
         s.subsets = subsets + (step,) + tuple([e + step for e in subsets if e < limit])
@@ -520,7 +519,7 @@ class Game:
         return s.last_taker
 
     def _collect_leftovers(self, s: State, events: list[Event] | None) -> None:
-        if not s.table:
+        if not s.tmask:
             return
         taker = self._leftover_taker(s)
         left = s.tmask
@@ -530,7 +529,7 @@ class Game:
             s.discards |= left
         if events is not None:
             events.append(LeftoversTaken(taker, s.table))
-        s.table, s.tmask, s.subsets = (), 0, ()
+        s.tmask, s.subsets = 0, ()
 
     def _add_score(self, s: State, score: HandScore) -> None:
         for side, points in enumerate(score.totals):

@@ -77,6 +77,8 @@ class Escoba(FishingGame):
             low = NEED40[card]
             high = low + ONE40
             captures = [card | (e & MASK40) << 6 for e in subsets if low <= e < high]
+            if len(captures) > 1:
+                captures.sort()
             if captures:
                 moves += captures
                 capturing = True
@@ -114,7 +116,7 @@ class Escoba(FishingGame):
     def _claim(self, s: State, seat: int, move: int, events: list[Event] | None) -> None:
         card, taken = move & 63, move >> 6 & MASK40
         self._take_from_table(s, seat, taken | BIT[card])
-        sweep = self.options.claim_counts_as_escoba and not s.table
+        sweep = self.options.claim_counts_as_escoba and not s.tmask
         if sweep:
             s.sweeps[seat] += 1
         s.claim = None

@@ -25,28 +25,22 @@ class FishingGame(Game):
             self._claim(s, seat, move, events)
             return
         card, taken = move & 63, move >> 6
-        last_play = s.in_hands == 1 and s.pos == len(s.deck)
         hand = s.hands[seat]
         index = hand.index(card)
         s.hands[seat] = hand[:index] + hand[index + 1 :]
-        bit = BIT[card]
         if s.claim is not None:
             self._lapse_claim(s, seat)
         if taken:
-            s.table = table = tuple([c for c in s.table if not taken >> c & 1])
             s.subsets = tuple([e for e in s.subsets if not e & taken])
             s.tmask ^= taken
-            s.piles[seat] |= taken | bit
+            s.piles[seat] |= taken | BIT[card]
             s.last_taker = seat
-            sweep = not table and (self.sweeps_on_last_play or not last_play)
-            if sweep:
-                s.sweeps[seat] += 1
+            sweep = not s.tmask and self._sweep(s, seat)
             if events is not None:
                 events.append(Captured(seat, card, cards_of(taken), sweep))
         else:
             missed = self.claims and self._missed_capture(s, seat, card)
-            s.table += (card,)
-            s.tmask |= bit
+            s.tmask |= BIT[card]
             subsets, limit, step = s.subsets, LIMIT40[card], STEP40[card]
             s.subsets = subsets + (step,) + tuple([e + step for e in subsets if e < limit])
             if events is not None:
@@ -54,11 +48,19 @@ class FishingGame(Game):
         s.ply += 1
         s._legal = None
         s.in_hands -= 1
-        following = seat + 1 if seat + 1 < self.players else 0
+        following = self.next_seat[seat]
         if s.in_hands and s.hands[following]:
             s.turn = following
         else:
             self._next_turn(s, events)
+
+    def _sweep(self, s: State, seat: int) -> bool:
+        """``seat`` emptied the table: count the sweep unless the rules say otherwise."""
+        last_play = s.in_hands == 1 and s.pos == len(s.deck)
+        if last_play and not self.sweeps_on_last_play:
+            return False
+        s.sweeps[seat] += 1
+        return True
 
     def _claim(self, s: State, seat: int, move: int, events: list[Event] | None) -> None:
         raise NotImplementedError

@@ -7,7 +7,7 @@ the whole table or steal the next player's pile, whatever their top card.
 
 from __future__ import annotations
 
-from .cards import BIT, VALUE, cards_of
+from .cards import BIT, RANK_MASK, VALUE, cards_of
 from .engine import MASK40, Game, State, subsets_summing
 from .events import Captured, Event, Played, Stole
 from .options import RubamazzoOptions
@@ -39,7 +39,7 @@ class Rubamazzo(Game):
         """Every way ``card`` can take: (mask of seats robbed, mask of table cards)."""
         o = self.options
         value = VALUE[card]
-        same = [c for c in s.table if VALUE[c] == value]
+        same = cards_of(s.tmask & RANK_MASK[value - 1])
         if o.equal_rank_take == "one":
             captures = [BIT[c] for c in same]
         else:
