@@ -179,10 +179,13 @@ def test_high_card_draw_picks_the_dealer_from_the_draw():
 
 
 def test_bench_prints_one_json_line(capsys):
-    assert bench.main(["--game", "scopa", "--players", "2", "--hands", "5", "--seed", "1"]) == 0
+    args = ["--game", "scopa", "--players", "2", "--hands", "5", "--seed", "1", "--repeat", "2"]
+    assert bench.main(args) == 0
     result = json.loads(capsys.readouterr().out)
     assert {"game", "players", "hands", "seconds", "hands_per_s"} <= result.keys()
     assert result["game"] == "scopa" and result["hands"] == 5 and result["hands_per_s"] > 0
+    assert len(result["runs_hands_per_s"]) == 2
+    assert result["hands_per_s"] == max(result["runs_hands_per_s"])
 
 
 def test_bench_rejects_impossible_options(capsys):

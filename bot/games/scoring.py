@@ -68,6 +68,9 @@ class EscobaScoring:
     primiera_face_values: str = "all10"
 
 
+DEFAULT_ESCOBA = EscobaScoring()
+
+
 def unique_max(values: Sequence, eligible: Sequence[bool] | None = None) -> int:
     """Index of the strict unique maximum among eligible entries, or -1."""
     best, winner = None, -1
@@ -145,54 +148,54 @@ def _stats(pile: int, sweeps: int) -> dict[str, int]:
 
 
 def score_escoba(
-    piles: Sequence[int], sweeps: Sequence[int], rules: EscobaScoring | None = None
+    piles: Sequence[int], sweeps: Sequence[int], rules: EscobaScoring = DEFAULT_ESCOBA
 ) -> HandScore:
     """Score an Escoba hand: ``piles[i]`` and ``sweeps[i]`` (escobas) for side i."""
-    rules = rules or EscobaScoring()
-    sides = len(piles)
-    points = [{"sweeps": sweeps[i]} for i in range(sides)]
-    stats = [_stats(pile, sweeps[i]) for i, pile in enumerate(piles)]
-
-    def award(side: int, category: str, value: int) -> None:
-        if side >= 0 and value:
-            points[side][category] = points[side].get(category, 0) + value
-
+    stats = [_stats(pile, sweeps[side]) for side, pile in enumerate(piles)]
     cards = [s["cards"] for s in stats]
-    award(_majority(cards, 40, rules.majority_definition), "cards", 1)
-
     coins = [s["coins"] for s in stats]
-    all_coins = next((i for i, count in enumerate(coins) if count == 10), -1)
-    if all_coins >= 0 and rules.all_oros_mode != "off":
-        award(all_coins, "all_coins", 2)
-        if rules.all_oros_mode == "additive":
-            award(all_coins, "coins", 1)
-    else:
-        award(_majority(coins, 10, rules.majority_definition), "coins", 1)
+    sevens = [s["sevens"] for s in stats]
+    awards = [(_majority(cards, 40, rules.majority_definition), "cards", 1)]
 
-    all_sevens = next((i for i, s in enumerate(stats) if s["sevens"] == 4), -1)
+    all_coins = coins.index(10) if 10 in coins else -1
+    if all_coins >= 0 and rules.all_oros_mode != "off":
+        awards.append((all_coins, "all_coins", 2))
+        if rules.all_oros_mode == "additive":
+            awards.append((all_coins, "coins", 1))
+    else:
+        awards.append((_majority(coins, 10, rules.majority_definition), "coins", 1))
+
+    all_sevens = sevens.index(4) if 4 in sevens else -1
     mode = rules.all_sevens_mode if all_sevens >= 0 else "off"
     if mode != "off":
-        award(all_sevens, "all_sevens", 3)
+        awards.append((all_sevens, "all_sevens", 3))
     if mode in ("off", "replace_majority", "additive"):
-        award(
-            next((i for i, s in enumerate(stats) if s["seven_of_coins"]), -1),
-            "seven_of_coins",
-            1,
-        )
+        holders = [s["seven_of_coins"] for s in stats]
+        awards.append((holders.index(1) if 1 in holders else -1, "seven_of_coins", 1))
     if mode in ("off", "additive"):
-        award(sevens_winner(piles, rules.sevens_point, rules), "sevens", 1)
+        awards.append((sevens_winner(piles, rules.sevens_point, rules), "sevens", 1))
 
+    sides = len(piles)
     if rules.under10_mode == "per_opponent" or (
         rules.under10_mode == "two_sided_only" and sides == 2
     ):
         for side in range(sides):
             short = sum(1 for other in range(sides) if other != side and cards[other] < 10)
-            award(side, "under_ten", 2 * short)
+            awards.append((side, "under_ten", 2 * short))
 
     if rules.sevens_point == "primiera_sum":
         for side, pile in enumerate(piles):
             stats[side]["primiera"] = primiera_sum(pile, rules.primiera_face_values) or 0
-    return HandScore(tuple(points), tuple(stats), sevens_method=rules.sevens_point)
+    return HandScore(_tally(sweeps, awards), tuple(stats), sevens_method=rules.sevens_point)
+
+
+def _tally(sweeps: Sequence[int], awards: list[tuple[int, str, int]]) -> tuple[dict[str, int], ...]:
+    """Each side's breakdown: its sweeps, then every award it won (side -1: nobody)."""
+    points = tuple({"sweeps": count} for count in sweeps)
+    for side, category, value in awards:
+        if side >= 0 and value:
+            points[side][category] = points[side].get(category, 0) + value
+    return points
 
 
 def score_scopa(
