@@ -14,9 +14,7 @@ import pytest
 
 from bot.games import (
     IllegalMoveError,
-    card_code,
     describe_move,
-    format_move,
     make_game,
     mask_of,
     mask_value,
@@ -34,63 +32,13 @@ from bot.games.scoring import (
     setenta_key,
     sevens_winner,
 )
+from tests.worked_helpers import codes, nonzero, norm, only, play, position, texts, unused
 
 # -- helpers ------------------------------------------------------------------------
 
 
 def escoba(**options):
     return make_game("escoba", options)
-
-
-def codes(text: str) -> set[int]:
-    return set(parse_cards(text))
-
-
-def spare_stock(*used: str, count: int = 2) -> tuple[int, ...]:
-    """``count`` cards named in none of ``used``: a stock so the hand goes on."""
-    taken = set()
-    for text in used:
-        taken |= codes(text)
-    return tuple(card for card in range(40) if card not in taken)[:count]
-
-
-def rest(*used: str) -> str:
-    """Every card not named in ``used`` (to complete a 40-card position)."""
-    return " ".join(card_code(card) for card in spare_stock(*used, count=40))
-
-
-def position(game, hands, table="", **kwargs):
-    """A hand in progress that does not end after the next play."""
-    stock = spare_stock(table, *hands, *(kwargs.get("piles") or ()))
-    return game.new_position(hands, table, stock=stock, **kwargs)
-
-
-def texts(moves) -> list[str]:
-    return sorted(format_move(move) for move in moves)
-
-
-def norm(*moves: str) -> list[str]:
-    """Expected moves in the engine's spelling (captured cards in id order)."""
-    return sorted(format_move(parse_move(move)) for move in moves)
-
-
-def only(events, kind: str):
-    found = [event for event in events if event.kind == kind]
-    assert len(found) == 1, f"expected one {kind!r} event in {events}"
-    return found[0]
-
-
-def play(state, *moves: str):
-    """Apply moves given as text; return the final state and all events."""
-    events = []
-    for text in moves:
-        state, new = state.apply(parse_move(text))
-        events += new
-    return state, events
-
-
-def nonzero(points: dict[str, int]) -> dict[str, int]:
-    return {category: value for category, value in points.items() if value}
 
 
 def piles_of(*texts_: str) -> list[int]:
@@ -524,8 +472,8 @@ def test_d_a_12e_team_variant_gives_12c_results(system, points_a, totals):
 def test_d_a_12e_team_under_ten_counts_the_merged_pile():
     # Team A's partners hold 5 + 4 = 9 cards: team B scores the under-10 bonus.
     a0, a2 = "1c 2c 3c 4c 5c", "1e 2e 3e 4e"
-    b = rest(a0, a2, "6c 6e").split()
-    seat_piles = [a0, " ".join(b[:15]), a2, " ".join(b[15:])]
+    b = unused(a0, a2, "6c 6e")
+    seat_piles = [a0, b[:15], a2, b[15:]]
     scored = finish_team_hand("fournier", seat_piles, "6c", "6e", last_taker=1)
     score = scored.score
     assert (score.stats[0]["cards"], score.stats[1]["cards"]) == (9, 31)
@@ -601,7 +549,7 @@ def test_d_a_13_count_prime_tie_breaks(x, y, level):
 def test_d_a_15_1_tie_at_22_plays_another_hand():
     # B holds all four 7s in 9 cards: B +3 (all sevens); A +4 (cards, oros, B under 10).
     b = "7o 7c 7e 7b 1c 2c 3c 4c 5c"
-    a = rest(b, "Rc Ro")
+    a = unused(b, "Rc Ro")
     game = escoba(target_score=21)
     state = game.new_position(["Ro", ""], "Rc", piles=[a, b], scores=[18, 19], last_taker=0)
     state, events = play(state, "Ro")
@@ -618,7 +566,7 @@ def test_d_a_15_2_higher_total_wins_when_both_pass_21():
     # A: escoba + cards + oros + under-10 = 5; B: escoba + all four 7s = 4.
     b = "7o 7c 7e 7b 1c"  # 9 cards after taking 4b 1b Re and the leftover Ro
     hands = ["Rc 1b Ro", "4b Re"]
-    a = rest(b, *hands, "5c")
+    a = unused(b, *hands, "5c")
     game = escoba(target_score=21)
     state = game.new_position(hands, "5c", piles=[a, b], scores=[17, 19])
     state, events = play(state, "Rc:5c", "4b", "1b", "Re:4b+1b", "Ro")
@@ -634,7 +582,7 @@ def test_d_a_15_2_higher_total_wins_when_both_pass_21():
 def test_d_a_15_3_nobody_at_21_continues():
     # pagat: A's 10 cards win nothing (+0); B wins cards, oros, 7o and prime (+4).
     a = "1c 2c 3c 4c 5c 6c Sc Cc Rc 1e"
-    b = rest(a, "2e 3e")
+    b = unused(a, "2e 3e")
     game = escoba(scoring_system="pagat", target_score=21)
     state = game.new_position(["2e", ""], "3e", piles=[a, b], scores=[20, 15], last_taker=1)
     state, events = play(state, "2e")
@@ -648,7 +596,7 @@ def test_d_a_15_3_nobody_at_21_continues():
 @pytest.mark.parametrize(("system", "shutout"), [("fournier", True), ("pagat", False)])
 def test_d_a_15_4_fournier_shutout_wins_the_match(system, shutout):
     # B made no capture; A, the only capturer, ends the hand with all 40 cards.
-    a = rest("2e 3e")
+    a = unused("2e 3e")
     game = escoba(scoring_system=system, target_score=21)
     state = game.new_position(["2e", ""], "3e", piles=[a, ""], scores=[3, 19], last_taker=0)
     state, events = play(state, "2e")

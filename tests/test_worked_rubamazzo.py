@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from bot.games import (
-    card_code,
     format_move,
     make_game,
     mask_of,
@@ -17,49 +16,13 @@ from bot.games import (
     parse_cards,
     parse_move,
 )
+from tests.worked_helpers import codes, norm, only, position, texts, unused
 
 # -- helpers ------------------------------------------------------------------------
 
 
 def rubamazzo(**options):
     return make_game("rubamazzo", options)
-
-
-def codes(text: str) -> set[int]:
-    return set(parse_cards(text))
-
-
-def unused(*used: str) -> list[str]:
-    taken = set()
-    for text in used:
-        taken |= codes(text)
-    return [card_code(card) for card in range(40) if card not in taken]
-
-
-def tops_of(*tops: str | None) -> list[int]:
-    return [parse_card(top) if top else -1 for top in tops]
-
-
-def position(game, hands, table="", piles=None, tops=None, **kwargs):
-    """A hand in progress that does not end after the next play."""
-    stock = " ".join(unused(table, *hands, *(piles or ()))[:3])
-    return game.new_position(
-        hands, table, stock=stock, piles=piles, tops=tops_of(*tops) if tops else None, **kwargs
-    )
-
-
-def texts(moves) -> list[str]:
-    return sorted(format_move(move) for move in moves)
-
-
-def norm(*moves: str) -> list[str]:
-    return sorted(format_move(parse_move(move)) for move in moves)
-
-
-def only(events, kind: str):
-    found = [event for event in events if event.kind == kind]
-    assert len(found) == 1, f"expected one {kind!r} event in {events}"
-    return found[0]
 
 
 def cards(pile: int) -> int:
@@ -76,6 +39,7 @@ def r1_position(**options):
         rubamazzo(**options),
         ["Rb", "6b"],
         "5o 3c 2e",
+        spare=3,
         piles=["", R1_B_PILE],
         tops=[None, "Rc"],
     )
@@ -163,6 +127,7 @@ def options_position(options, table, card, tops):
         rubamazzo(players=players, **options),
         hands,
         table,
+        spare=3,
         piles=piles,
         tops=[None, *tops] + [None] * (players - 1 - len(tops)),
     )
@@ -191,6 +156,7 @@ def test_d_r_3_after_a_capture_any_seven_can_steal_the_pile():
         game,
         ["7b", "7e", "1b"],
         "6o 1c 2e 5b",
+        spare=3,
         piles=["", "7c 1o", "4e 2o"],
         tops=[None, "7c", "4e"],
     )
@@ -250,9 +216,7 @@ def r10_end(b_cards: int, **options):
     spare = unused("3o Sc 4b")
     b, a = spare[:b_cards], spare[b_cards:]
     game = rubamazzo(**options)
-    state = game.new_position(
-        ["", "4b"], "3o Sc", turn=1, piles=[" ".join(a), " ".join(b)], last_taker=0
-    )
+    state = game.new_position(["", "4b"], "3o Sc", turn=1, piles=[a, b], last_taker=0)
     assert state.legal_moves() == [parse_card("4b")]
     return state.apply(parse_card("4b"))
 

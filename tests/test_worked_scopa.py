@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import (
-    card_code,
     describe_move,
-    format_move,
     make_game,
     mask_of,
     parse_card,
@@ -15,56 +13,13 @@ from bot.games import (
     parse_move,
 )
 from bot.games.engine import shuffled_deck
+from tests.worked_helpers import codes, nonzero, norm, only, play, position, texts
 
 # -- helpers ------------------------------------------------------------------------
 
 
 def scopa(**options):
     return make_game("scopa", options)
-
-
-def codes(text: str) -> set[int]:
-    return set(parse_cards(text))
-
-
-def unused(*used: str) -> list[str]:
-    """Codes of the cards named in none of ``used``."""
-    taken = set()
-    for text in used:
-        taken |= codes(text)
-    return [card_code(card) for card in range(40) if card not in taken]
-
-
-def position(game, hands, table="", **kwargs):
-    """A hand in progress that does not end after the next play."""
-    stock = " ".join(unused(table, *hands)[:2])
-    return game.new_position(hands, table, stock=stock, **kwargs)
-
-
-def texts(moves) -> list[str]:
-    return sorted(format_move(move) for move in moves)
-
-
-def norm(*moves: str) -> list[str]:
-    return sorted(format_move(parse_move(move)) for move in moves)
-
-
-def only(events, kind: str):
-    found = [event for event in events if event.kind == kind]
-    assert len(found) == 1, f"expected one {kind!r} event in {events}"
-    return found[0]
-
-
-def play(state, *moves: str):
-    events = []
-    for text in moves:
-        state, new = state.apply(parse_move(text))
-        events += new
-    return state, events
-
-
-def nonzero(points: dict[str, int]) -> dict[str, int]:
-    return {category: value for category, value in points.items() if value}
 
 
 # -- S-1 .. S-7: capture options -----------------------------------------------------

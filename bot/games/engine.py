@@ -1,7 +1,7 @@
 """The game-independent core: ``Game`` (compiled rules) and ``State`` (one match).
 
-A ``State`` is a plain slotted object: hands are sorted tuples of card ints, the
-table a tuple in the order the cards landed, piles bit masks per seat. Each
+A ``State`` is a plain slotted object: hands are tuples of card ints in the
+order dealt; the table and the piles are bit masks. Each
 ``Game`` subclass supplies legal moves, how a move is applied and how a hand is
 scored; the deal, turn order, serialisation and observation live here.
 
@@ -346,11 +346,6 @@ class Game:
     def _seat_sides(self) -> tuple[int, ...]:
         return tuple(range(self.players))
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self.options == other.options
-
-    __hash__ = None  # type: ignore[assignment]
-
     # -- match flow -----------------------------------------------------------------
 
     def new_match(self, seed: int, events: list[Event] | None = None) -> State:
@@ -493,8 +488,7 @@ class Game:
 
     def _put_on_table(self, s: State, card: int) -> None:
         s.tmask |= BIT[card]
-        subsets, limit, step = s.subsets, LIMIT40[card], STEP40[card]
-        s.subsets = subsets + (step,) + tuple([e + step for e in subsets if e < limit])
+        s.subsets = subsets_add(s.subsets, card)
 
     def _end_hand(self, s: State, events: list[Event] | None) -> None:
         self._collect_leftovers(s, events)

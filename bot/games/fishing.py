@@ -41,7 +41,7 @@ class FishingGame(Game):
         else:
             missed = self.claims and self._missed_capture(s, seat, card)
             s.tmask |= BIT[card]
-            subsets, limit, step = s.subsets, LIMIT40[card], STEP40[card]
+            subsets, limit, step = s.subsets, LIMIT40[card], STEP40[card]  # subsets_add, inlined
             s.subsets = subsets + (step,) + tuple([e + step for e in subsets if e < limit])
             if events is not None:
                 events.append(Played(seat, card, missed))
