@@ -37,7 +37,8 @@ from .scoring import HandScore
 STATE_FORMAT = 1
 MAX_SUM = 14
 """Largest table sum any capture needs (Escoba: 15 minus an Ace)."""
-MASK40 = (1 << 40) - 1
+MASK40 = FULL_DECK
+"""The card-mask field of a move or of a table subset entry."""
 STEP40 = tuple(VALUE[card] << 40 | BIT[card] for card in range(40))
 """A card's entry in a table's subsets: its value above its bit."""
 LIMIT40 = tuple((MAX_SUM + 1 - VALUE[card]) << 40 for card in range(40))

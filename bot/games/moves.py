@@ -13,13 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import cards_of, format_cards, mask_of, parse_card, parse_cards
+from .cards import FULL_DECK, cards_of, format_cards, mask_of, parse_card, parse_cards
 
 CAPTURE_SHIFT = 6
 CLAIM_FLAG = 1 << 46
 STEAL_SHIFT = 48
 _CARD = 63
-_MASK40 = (1 << 40) - 1
 
 
 class MoveParseError(ValueError):
@@ -37,7 +36,7 @@ def move_card(move: int) -> int:
 
 def move_capture(move: int) -> int:
     """Mask of the table cards the move takes (the played card not included)."""
-    return move >> CAPTURE_SHIFT & _MASK40
+    return move >> CAPTURE_SHIFT & FULL_DECK
 
 
 def move_steals(move: int) -> tuple[int, ...]:

@@ -10,10 +10,9 @@ from __future__ import annotations
 from .cards import BIT, RANK_MASK, VALUE, cards_of
 from .engine import MASK40, Game, State, subsets_summing
 from .events import Captured, Event, Played, Stole
+from .moves import STEAL_SHIFT
 from .options import RubamazzoOptions
 from .scoring import HandScore, score_rubamazzo
-
-STEAL_SHIFT = 48
 
 
 class Rubamazzo(Game):
