@@ -77,7 +77,7 @@ class Rubamazzo(Game):
         whole_table = s.tmask
         if whole_table and whole_table not in captures:
             captures.append(whole_table)
-        following = (s.turn + 1) % self.players
+        following = self.next_seat[s.turn]
         if following != s.turn and s.piles[following] and (1 << following, 0) not in steals:
             steals.append((1 << following, 0))
 
