@@ -1,11 +1,14 @@
-"""``python -m bot``: load the settings and start the bot."""
+"""``python -m bot``: load the settings and run the bot."""
 
 from __future__ import annotations
 
+import logging
 import sys
 
+import discord
 from pydantic import ValidationError
 
+from .client import create_bot
 from .settings import Settings
 
 MISSING_TOKEN = (
@@ -27,8 +30,16 @@ def main() -> int:
     if not settings.discord_token:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
-    print("The Discord bot itself arrives with the next release.", file=sys.stderr)
-    return 1
+    bot = create_bot(settings)
+    try:
+        bot.run(settings.discord_token, log_level=getattr(logging, settings.log_level))
+    except discord.LoginFailure:
+        print("Discord refused DISCORD_TOKEN: check the token in .env.", file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("Discord refused the bot's intents: see the developer portal.", file=sys.stderr)
+        return 2
+    return 0
 
 
 if __name__ == "__main__":

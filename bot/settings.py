@@ -18,3 +18,6 @@ class Settings(BaseSettings):
     database_path: Path = Path("data/escoba.sqlite3")
     dev_guild_id: int | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    hand_pause: float = Field(default=3.0, ge=0, le=30)
+    deal_seed: int | None = None
+    shard_count: int | None = Field(default=None, ge=1)

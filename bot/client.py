@@ -1,0 +1,95 @@
+"""The bot: an ``AutoShardedBot`` that opens the database, loads the cogs, restores
+every live table and syncs its slash commands."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+
+import discord
+from discord.ext import commands
+
+from .croupier import Croupier
+from .i18n import CommandTranslator
+from .leaderboard import Leaderboards
+from .settings import Settings
+from .storage import Storage
+from .tables import TableService
+from .views import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+COGS = ("cogs.tables", "cogs.rules", "cogs.leaderboard", "cogs.settings")
+TREE_HASH_KEY = "command_tree_hash"
+
+
+class EscobaBot(commands.AutoShardedBot):
+    """Hosts Escoba, Scopa and Rubamazzo tables."""
+
+    storage: Storage
+    service: TableService
+    croupier: Croupier
+    leaderboards: Leaderboards
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
+        )
+        self.settings = settings
+        self._restored = False
+
+    async def setup_hook(self) -> None:
+        self.storage = await Storage.open(self.settings.database_path)
+        self.service = TableService(self.storage, deal_seed=self.settings.deal_seed)
+        self.croupier = Croupier(self, self.service, hand_pause=self.settings.hand_pause)
+        self.leaderboards = Leaderboards(self.storage)
+        await self.tree.set_translator(CommandTranslator())
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for extension in COGS:
+            await self.load_extension(extension)
+        restored = await self.service.restore()
+        log.info("restored %d live tables", len(restored))
+        await self.sync_commands()
+
+    async def on_ready(self) -> None:
+        if not self._restored:
+            self._restored = True
+            await self.croupier.restore()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is discord.InteractionType.component:
+            await self.croupier.on_unknown_component(interaction)
+
+    async def sync_commands(self) -> None:
+        """Sync to ``DEV_GUILD_ID`` when set, else globally when the command tree changed."""
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            return
+        digest = self.tree_hash()
+        if await self.storage.meta(TREE_HASH_KEY) == digest:
+            return
+        await self.tree.sync()
+        await self.storage.set_meta(TREE_HASH_KEY, digest)
+        log.info("slash commands synced globally")
+
+    def tree_hash(self) -> str:
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        text = json.dumps(payload, sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    async def close(self) -> None:
+        await super().close()
+        storage = getattr(self, "storage", None)
+        if storage is not None:
+            await storage.close()
+
+
+def create_bot(settings: Settings) -> EscobaBot:
+    return EscobaBot(settings)

@@ -1,0 +1,634 @@
+"""The croupier: everything a table does in Discord.
+
+It answers clicks and table commands (always within Discord's 3 seconds: component
+clicks are deferred first), asks the table service to act (which commits to the
+database), and only then updates what players see: the lobby message, the public
+board, the hand panels (DM, or ephemeral via "My hand" when DMs are closed), the
+turn ping, the hand and match results.
+
+Choices where the issue is silent:
+- The ping for the player to act is a reply to the board, posted when a new turn
+  begins and deleted when the next one is posted, so the latest ping (with a jump
+  to the board) is always at the bottom of the conversation.
+- A DM panel is sent at every deal; the previous one is deleted. During a deal,
+  only the panels of the player who just moved and the player to act are edited.
+- The turn timer reminds the player once when it runs out (AI takeover is issue 4).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from .i18n import language_of, tr
+from .render import (
+    board_embed,
+    hand_score_embed,
+    lobby_embed,
+    match_over_embed,
+    panel_embed,
+)
+from .storage import GuildSettings
+from .tables import Seat, StalePanel, Table, TableError, TableService
+from .views import (
+    ADVANCED_CHOICES,
+    advanced_value,
+    board_view,
+    is_known_custom_id,
+    lobby_view,
+    panel_view,
+    rematch_view,
+)
+
+if TYPE_CHECKING:
+    from .client import EscobaBot
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+THREAD_ARCHIVE_MINUTES = 1440
+
+
+def interaction_lang(interaction: discord.Interaction) -> str:
+    return language_of(interaction.locale)
+
+
+async def reply(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+class Croupier:
+    """Runs every table's Discord side for one bot."""
+
+    def __init__(self, bot: EscobaBot, service: TableService, *, hand_pause: float) -> None:
+        self.bot = bot
+        self.service = service
+        self.hand_pause = hand_pause
+        self._publishing: dict[int, asyncio.Lock] = {}
+        self._timers: dict[int, asyncio.Task] = {}
+
+    # -- helpers ----------
+
+    async def refuse(self, interaction: discord.Interaction, error: TableError) -> None:
+        lang = interaction_lang(interaction)
+        text = tr(lang, error.key, **error.params)
+        if isinstance(error, StalePanel):
+            await self._stale_panel(interaction, text)
+            return
+        await reply(interaction, text)
+
+    async def _stale_panel(self, interaction: discord.Interaction, text: str) -> None:
+        table = self._table_for_panel(interaction)
+        if table is None:
+            await reply(interaction, text)
+            return
+        seat = table.seat_of(interaction.user.id)
+        lang = interaction_lang(interaction)
+        embed, view = await self._panel(table, seat, lang)
+        await reply(interaction, text, embed=embed, view=view)
+
+    def _table_for_panel(self, interaction: discord.Interaction) -> Table | None:
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        parts = custom_id.split(":")
+        try:
+            table = self.service.get(int(parts[2]))
+        except (IndexError, ValueError, TableError):
+            return None
+        if table.status != "playing" or table.seat_of(interaction.user.id) is None:
+            return None
+        return table
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                return None
+        return channel
+
+    def board_url(self, table: Table) -> str | None:
+        if table.board_message_id is None:
+            return None
+        return (
+            f"https://discord.com/channels/{table.guild_id}/{table.play_channel_id}/"
+            f"{table.board_message_id}"
+        )
+
+    def publish_lock(self, table_id: int) -> asyncio.Lock:
+        return self._publishing.setdefault(table_id, asyncio.Lock())
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        return await self.service.storage.guild_settings(guild_id)
+
+    async def table_language(self, guild: discord.Guild) -> str:
+        settings = await self.guild_settings(guild.id)
+        return settings.language or language_of(guild.preferred_locale)
+
+    # -- creating a table ----------
+
+    async def open_table(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: dict[str, Any],
+        timer: int | None,
+    ) -> None:
+        """``/escoba new`` and friends: post the lobby, open its thread when allowed."""
+        lang = interaction_lang(interaction)
+        channel = interaction.channel
+        guild = interaction.guild
+        if guild is None or channel is None:
+            await reply(interaction, tr(lang, "error.guild_only"))
+            return
+        perms = interaction.app_permissions
+        missing = [
+            name
+            for name in ("view_channel", "send_messages", "embed_links")
+            if not getattr(perms, name)
+        ]
+        in_thread = isinstance(channel, discord.Thread)
+        if in_thread and not perms.send_messages_in_threads:
+            missing.append("send_messages_in_threads")
+        if missing:
+            await reply(
+                interaction, tr(lang, "error.missing_permissions", perms=_perm_list(missing))
+            )
+            return
+        can_thread = (
+            not in_thread
+            and isinstance(channel, discord.TextChannel)
+            and perms.create_public_threads
+            and perms.send_messages_in_threads
+        )
+        if not can_thread and self.service.live_in(channel.id):
+            await reply(interaction, tr(lang, "error.channel_busy"))
+            return
+        settings = await self.guild_settings(guild.id)
+        table_lang = settings.language or language_of(guild.preferred_locale)
+        host = seat_for(interaction)
+        try:
+            table = await self.service.create(
+                guild_id=guild.id,
+                channel_id=channel.id,
+                host=host,
+                game=game,
+                options=options,
+                locale=table_lang,
+                turn_timer=timer if timer is not None else settings.turn_timer,
+                dm_hands=settings.dm_hands,
+            )
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        await interaction.response.send_message(
+            embed=lobby_embed(table, table_lang), view=lobby_view(table, table_lang)
+        )
+        message = await interaction.original_response()
+        thread_id = None
+        if can_thread:
+            thread_id = await self._open_thread(message, table, table_lang)
+        await self.service.attach_messages(table, lobby_message_id=message.id, thread_id=thread_id)
+        if not can_thread and not in_thread:
+            await interaction.followup.send(tr(lang, "lobby.no_thread"), ephemeral=True)
+
+    async def _open_thread(self, message: discord.Message, table: Table, lang: str) -> int | None:
+        name = tr(lang, "thread.name", game=tr(lang, f"game.{table.game}"), table=table.id)
+        try:
+            thread = await message.create_thread(
+                name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
+        except discord.HTTPException as exc:
+            log.warning("table %s: could not open a thread: %s", table.id, exc)
+            return None
+        return thread.id
+
+    # -- lobby clicks ----------
+
+    async def on_lobby(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
+        await interaction.response.defer()
+        service = self.service
+        user = interaction.user
+        try:
+            if action == "join":
+                table = await service.join(table_id, seat_for(interaction))
+            elif action == "leave":
+                table = await service.leave(table_id, user.id)
+            elif action == "start":
+                table = await service.start(table_id, user.id)
+            elif action == "cancel":
+                table = await service.cancel(table_id, user.id, can_manage=_can_manage(interaction))
+            else:
+                table = await service.choose_team(table_id, user.id, int(action[4:]))
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        await self.refresh_lobby(table, interaction)
+        if table.status == "playing":
+            await self.begin_match(table)
+        elif table.status == "cancelled":
+            await self.close_table(table)
+
+    async def on_advanced(
+        self, interaction: discord.Interaction, table_id: int, values: list[str]
+    ) -> None:
+        await interaction.response.defer()
+        try:
+            table = self.service.get(table_id)
+            index = int(values[0]) if values and values[0].isdigit() else -1
+            if not 0 <= index < len(ADVANCED_CHOICES[table.game]):
+                raise TableError("lobby.bad_option")
+            name, value = advanced_value(table.game, index)
+            table = await self.service.set_advanced(table_id, interaction.user.id, {name: value})
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        await self.refresh_lobby(table, interaction)
+
+    async def refresh_lobby(self, table: Table, interaction: discord.Interaction | None = None):
+        embed, view = lobby_embed(table, table.locale), lobby_view(table, table.locale)
+        message = interaction.message if interaction is not None else None
+        if message is not None and message.id == table.lobby_message_id:
+            await interaction.edit_original_response(embed=embed, view=view)
+            return
+        channel = await self.channel(table.channel_id)
+        if channel is None or table.lobby_message_id is None:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(table.lobby_message_id).edit(embed=embed, view=view)
+
+    async def close_table(self, table: Table) -> None:
+        """A cancelled or abandoned table: say so where it was played, drop its buttons."""
+        self._cancel_timer(table.id)
+        channel = await self.channel(table.play_channel_id)
+        if channel is None:
+            return
+        lang = table.locale
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(tr(lang, f"end.{table.ui.end_reason or 'cancelled'}"))
+        if table.board_message_id and table.state is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(table.board_message_id).edit(
+                    embed=board_embed(table, lang), view=None
+                )
+        await self._refresh_panels(table, seats=range(len(table.seats)))
+
+    # -- the match ----------
+
+    async def begin_match(self, table: Table) -> None:
+        async with self.publish_lock(table.id):
+            await self._post_board(table)
+            await self._send_panels(table)
+            await self._ping(table)
+            await self.service.mark(table, published_version=table.version)
+
+    async def publish(self, table: Table, events: list[dict[str, Any]] | None = None) -> None:
+        """Show a committed change: results, the board, the panels, the ping."""
+        async with self.publish_lock(table.id):
+            if table.ui.published_version >= table.version and events is not None:
+                return
+            events = events if events is not None else table.ui.last_events
+            await self._announce(table)
+            new_hand = any(e["kind"] == "hand_scored" for e in events)
+            if new_hand and table.status == "playing" and self.hand_pause > 0:
+                await asyncio.sleep(self.hand_pause)
+            await self._update_board(table)
+            if table.status != "playing":
+                await self._refresh_panels(table, seats=range(len(table.seats)))
+                self._cancel_timer(table.id)
+                await self.refresh_lobby(table)
+            elif new_hand or any(e["kind"] == "dealt" for e in events):
+                await self._send_panels(table)
+            else:
+                seats = {table.state.turn}
+                if table.ui.last_seat is not None:
+                    seats.add(table.ui.last_seat)
+                await self._refresh_panels(table, seats=sorted(seats))
+            if table.status == "playing":
+                await self._ping(table)
+            await self.service.mark(table, published_version=table.version)
+
+    async def _announce(self, table: Table) -> None:
+        announcements = await self.service.take_announcements(table)
+        if not announcements:
+            return
+        channel = await self.channel(table.play_channel_id)
+        if channel is None:
+            return
+        lang = table.locale
+        for event in announcements:
+            if event["kind"] == "hand_scored":
+                await channel.send(embed=hand_score_embed(table, event, lang))
+            else:
+                await channel.send(
+                    embed=match_over_embed(table, event, lang), view=rematch_view(table, lang)
+                )
+
+    async def _post_board(self, table: Table) -> None:
+        channel = await self.channel(table.play_channel_id)
+        if channel is None:
+            log.warning("table %s: its channel is gone", table.id)
+            return
+        lang = table.locale
+        try:
+            message = await channel.send(
+                embed=board_embed(table, lang), view=board_view(table, lang)
+            )
+        except discord.Forbidden:
+            log.warning("table %s: cannot post the board", table.id)
+            return
+        old = table.board_message_id
+        await self.service.mark(table, board_message_id=message.id)
+        if old:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old).delete()
+
+    async def _update_board(self, table: Table) -> None:
+        if table.board_message_id is None:
+            await self._post_board(table)
+            return
+        channel = await self.channel(table.play_channel_id)
+        if channel is None:
+            return
+        lang = table.locale
+        try:
+            await channel.get_partial_message(table.board_message_id).edit(
+                embed=board_embed(table, lang), view=board_view(table, lang)
+            )
+        except discord.NotFound:
+            await self._post_board(table)
+
+    async def repost_board(self, table: Table) -> None:
+        """``/table``: the board again, at the bottom of the conversation."""
+        async with self.publish_lock(table.id):
+            await self._post_board(table)
+
+    # -- pings and timers ----------
+
+    async def _ping(self, table: Table) -> None:
+        turn = table.state.turn
+        marker = [table.version, turn]
+        if table.ui.pinged == marker or table.ui.last_seat == turn:
+            return
+        seat = table.seats[turn]
+        lang = table.locale
+        uses_board = not table.ui.dm_hands or seat.user_id in table.ui.dm_failed
+        key = "ping.turn_board" if uses_board else "ping.turn"
+        channel = await self.channel(table.play_channel_id)
+        if channel is None:
+            return
+        deadline = time.time() + table.ui.turn_timer if table.ui.turn_timer else None
+        reference = None
+        if table.board_message_id:
+            reference = channel.get_partial_message(table.board_message_id)
+        try:
+            message = await channel.send(
+                tr(lang, key, mention=f"<@{seat.user_id}>", table=table.id),
+                reference=reference,
+                mention_author=False,
+                allowed_mentions=discord.AllowedMentions(users=True, replied_user=False),
+            )
+        except discord.HTTPException as exc:
+            log.warning("table %s: ping failed: %s", table.id, exc)
+            return
+        old = table.ui.ping_message_id
+        await self.service.mark(
+            table, ping_message_id=message.id, pinged=marker, turn_deadline=deadline
+        )
+        if old:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old).delete()
+        if deadline:
+            self._start_timer(table, table.version, deadline)
+
+    def _start_timer(self, table: Table, version: int, deadline: float) -> None:
+        self._cancel_timer(table.id)
+        delay = max(deadline - time.time(), 0)
+        self._timers[table.id] = asyncio.create_task(self._remind(table, version, delay))
+
+    def _cancel_timer(self, table_id: int) -> None:
+        task = self._timers.pop(table_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    async def _remind(self, table: Table, version: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        if table.status != "playing" or table.version != version:
+            return
+        if table.ui.reminded == [version]:
+            return
+        channel = await self.channel(table.play_channel_id)
+        if channel is None:
+            return
+        seat = table.seats[table.state.turn]
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(
+                tr(table.locale, "ping.time_up", mention=f"<@{seat.user_id}>"),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+        await self.service.mark(table, reminded=[version])
+
+    # -- hand panels ----------
+
+    async def _panel(
+        self, table: Table, seat: int, lang: str
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        guild = self.bot.get_guild(table.guild_id)
+        channel = await self.channel(table.play_channel_id)
+        url = self.board_url(table)
+        embed = panel_embed(
+            table,
+            seat,
+            lang,
+            guild_name=guild.name if guild else "?",
+            channel_name=_channel_path(channel),
+            board_url=url,
+        )
+        return embed, panel_view(table, seat, lang, board_url=url)
+
+    def _dm_seats(self, table: Table, seats) -> list[int]:
+        if not table.ui.dm_hands:
+            return []
+        return [s for s in seats if table.seats[s].user_id not in table.ui.dm_failed]
+
+    async def _send_panels(self, table: Table) -> None:
+        """A new DM panel for every player (a new deal); the previous one is deleted."""
+        panels = dict(table.ui.panels)
+        failed = list(table.ui.dm_failed)
+        for seat in self._dm_seats(table, range(len(table.seats))):
+            player = table.seats[seat]
+            embed, view = await self._panel(table, seat, player.locale)
+            old = panels.get(str(player.user_id))
+            try:
+                user = self.bot.get_user(player.user_id) or await self.bot.fetch_user(
+                    player.user_id
+                )
+                message = await user.send(embed=embed, view=view)
+            except discord.Forbidden as exc:
+                if exc.code == DM_CLOSED or exc.status == 403:
+                    failed.append(player.user_id)
+                    await self._say_dm_closed(table, player)
+                continue
+            except discord.HTTPException as exc:
+                log.warning("table %s: DM panel failed: %s", table.id, exc)
+                continue
+            panels[str(player.user_id)] = [message.channel.id, message.id]
+            if old:
+                await self._delete_message(old)
+        await self.service.mark(table, panels=panels, dm_failed=failed)
+
+    async def _refresh_panels(self, table: Table, seats) -> None:
+        """Edit the DM panels of ``seats`` in place."""
+        for seat in self._dm_seats(table, seats):
+            player = table.seats[seat]
+            where = table.ui.panels.get(str(player.user_id))
+            if not where or table.state is None:
+                continue
+            embed, view = await self._panel(table, seat, player.locale)
+            channel = await self.channel(where[0])
+            if channel is None:
+                continue
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(where[1]).edit(embed=embed, view=view)
+
+    async def _delete_message(self, where: list[int]) -> None:
+        channel = await self.channel(where[0])
+        if channel is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(where[1]).delete()
+
+    async def _say_dm_closed(self, table: Table, player: Seat) -> None:
+        channel = await self.channel(table.play_channel_id)
+        if channel is None:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await channel.send(
+                tr(table.locale, "dm.closed", mention=f"<@{player.user_id}>"),
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+    # -- play clicks ----------
+
+    async def on_my_hand(self, interaction: discord.Interaction, table_id: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.send_hand(interaction, table_id)
+
+    async def send_hand(self, interaction: discord.Interaction, table_id: int) -> None:
+        """The ephemeral hand panel (``My hand`` and ``/hand``); the interaction is deferred."""
+        lang = interaction_lang(interaction)
+        try:
+            table = self.service.get(table_id)
+            if table.status != "playing":
+                raise TableError("table.over")
+            seat = table.seat_of(interaction.user.id)
+            if seat is None:
+                raise TableError("table.not_seated")
+        except TableError as error:
+            await interaction.followup.send(tr(lang, error.key, **error.params), ephemeral=True)
+            return
+        embed, view = await self._panel(table, seat, lang)
+        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+
+    async def on_card(
+        self, interaction: discord.Interaction, table_id: int, version: int, card: int
+    ) -> None:
+        await interaction.response.defer()
+        try:
+            outcome = await self.service.play_card(table_id, interaction.user.id, version, card)
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        table = self.service.get(table_id)
+        await self._after_click(interaction, table)
+        if outcome.kind == "choose":
+            async with self.publish_lock(table.id):
+                await self._update_board(table)
+            await reply(interaction, tr(interaction_lang(interaction), "choice.on_board"))
+            return
+        await self.publish(table, outcome.events)
+
+    async def on_move(
+        self, interaction: discord.Interaction, table_id: int, version: int, move: int
+    ) -> None:
+        await interaction.response.defer()
+        try:
+            outcome = await self.service.choose(table_id, interaction.user.id, version, move)
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        table = self.service.get(table_id)
+        await self.publish(table, outcome.events)
+
+    async def _after_click(self, interaction: discord.Interaction, table: Table) -> None:
+        """Refresh the panel the player clicked on when it was an ephemeral one."""
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            return
+        seat = table.seat_of(interaction.user.id)
+        embed, view = await self._panel(table, seat, interaction_lang(interaction))
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.edit_original_response(embed=embed, view=view)
+
+    async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
+        try:
+            old = self.service.get(table_id) if table_id in self.service.tables else None
+            if old is None:
+                row = await self.service.storage.table_row(table_id)
+                if row is None:
+                    raise TableError("table.unknown")
+                old = Table.from_row(row)
+            if old.seat_of(interaction.user.id) is None:
+                raise TableError("table.not_seated")
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        await self.open_table(interaction, old.game, old.options, old.ui.turn_timer)
+
+    # -- restarts and stray clicks ----------
+
+    async def restore(self) -> None:
+        """After a restart: finish any publishing that a restart cut short, restart timers."""
+        for table in list(self.service.tables.values()):
+            if table.status != "playing":
+                continue
+            if table.ui.published_version < table.version:
+                await self.publish(table)
+            elif table.ui.turn_deadline:
+                self._start_timer(table, table.version, table.ui.turn_deadline)
+
+    async def on_unknown_component(self, interaction: discord.Interaction) -> None:
+        """A component whose custom_id no handler knows (forged, or from an old release)."""
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        if is_known_custom_id(custom_id) or interaction.response.is_done():
+            return
+        await reply(interaction, tr(interaction_lang(interaction), "error.unknown_button"))
+
+
+def _channel_path(channel) -> str:
+    """``#general › Escoba table #3`` for a thread, ``#general`` for a channel."""
+    parent = getattr(channel, "parent", None)
+    name = f"#{getattr(channel, 'name', '?')}"
+    return f"#{parent.name} › {name[1:]}" if parent is not None else name
+
+
+def seat_for(interaction: discord.Interaction) -> Seat:
+    user = interaction.user
+    return Seat(user_id=user.id, name=user.display_name, locale=interaction_lang(interaction))
+
+
+def _can_manage(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+def _perm_list(names: list[str]) -> str:
+    return ", ".join(name.replace("_", " ").title() for name in names)

@@ -1,0 +1,69 @@
+"""Every string a user sees: the catalogs in ``data/locales/<lang>.json``.
+
+``tr(lang, key, **params)`` formats a message; ``language_of(locale)`` maps a
+Discord locale to a catalog language; ``CommandTranslator`` gives slash commands
+their Spanish names and descriptions (keys travel in ``locale_str`` extras).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import discord
+from discord import app_commands
+
+CATALOG_DIR = Path(__file__).resolve().parent.parent / "data" / "locales"
+LANGUAGES = ("en", "es")
+DEFAULT_LANGUAGE = "en"
+
+
+def load_catalogs(directory: Path = CATALOG_DIR) -> dict[str, dict[str, str]]:
+    return {
+        lang: json.loads((directory / f"{lang}.json").read_text(encoding="utf-8"))
+        for lang in LANGUAGES
+    }
+
+
+CATALOGS = load_catalogs()
+
+
+def language_of(locale: discord.Locale | str | None) -> str:
+    """The catalog language for a Discord locale (``es-ES``, ``es-419`` → ``es``)."""
+    value = str(locale or "")
+    for lang in LANGUAGES:
+        if value == lang or value.startswith(lang + "-"):
+            return lang
+    return DEFAULT_LANGUAGE
+
+
+def tr(lang: str, key: str, /, **params: object) -> str:
+    """The message ``key`` in ``lang`` (English when missing there), filled with ``params``."""
+    text = CATALOGS.get(lang, {}).get(key) or CATALOGS[DEFAULT_LANGUAGE].get(key)
+    if text is None:
+        raise KeyError(f"no catalog message {key!r}")
+    return text.format(**params) if params else text
+
+
+def cmd(key: str, english: str | None = None) -> app_commands.locale_str:
+    """A command name or description whose translations live under ``key``."""
+    return app_commands.locale_str(english or tr(DEFAULT_LANGUAGE, key), key=key)
+
+
+class CommandTranslator(app_commands.Translator):
+    """Looks command strings up in the catalogs by their ``key`` extra."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        key = string.extras.get("key")
+        lang = language_of(locale)
+        if key is None or lang == DEFAULT_LANGUAGE or str(locale) not in SPANISH_LOCALES:
+            return None
+        return CATALOGS[lang].get(key)
+
+
+SPANISH_LOCALES = ("es-ES", "es-419")

@@ -1,0 +1,387 @@
+"""Text and embeds for lobbies, boards, hand panels and results, in a given language.
+
+Public renderers (lobby, board, results) read only what every player may see:
+the table cards, counts, piles and the moves already made. The hand panel is the
+only renderer that shows a hand, and it is sent to that player alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from .games import card_label
+from .i18n import tr
+from .tables import Table
+
+GAME_COLOURS = {"escoba": 0xC0392B, "scopa": 0x2E86C1, "rubamazzo": 0x27AE60}
+SPANISH_SUIT_EMOJI = ("🪙", "🏆", "⚔️", "🪵")
+CATEGORY_ORDER = (
+    "sweeps",
+    "cards",
+    "coins",
+    "all_coins",
+    "seven_of_coins",
+    "sevens",
+    "all_sevens",
+    "primiera",
+    "under_ten",
+)
+
+
+def card_text(table: Table, card: int) -> str:
+    return card_label(card, table.options.get("deck", "spanish"))
+
+
+def cards_text(table: Table, cards, lang: str) -> str:
+    cards = list(cards)
+    return " ".join(card_text(table, c) for c in cards) if cards else tr(lang, "board.empty")
+
+
+def suit_emoji(table: Table, card: int) -> str | None:
+    """An emoji for the card's suit on buttons; French labels already show the suit."""
+    if table.options.get("deck", "spanish") in ("spanish", "italian"):
+        return SPANISH_SUIT_EMOJI[card // 10]
+    return None
+
+
+def game_name(game: str, lang: str) -> str:
+    return tr(lang, f"game.{game}")
+
+
+def side_name(table: Table, side: int) -> str:
+    seats = table.engine.sides[side]
+    return " & ".join(table.seats[seat].name for seat in seats)
+
+
+def _embed(table: Table, title: str, description: str = "") -> discord.Embed:
+    return discord.Embed(
+        title=title, description=description, colour=GAME_COLOURS.get(table.game, 0x95A5A6)
+    )
+
+
+# -- lobby ----------
+
+
+def option_summary(table: Table, lang: str) -> str:
+    """The table's main options, one per line."""
+    options = table.options
+    lines = [tr(lang, "lobby.players", players=table.players)]
+    if "target_score" in options:
+        lines.append(tr(lang, "lobby.target", target=options["target_score"]))
+    if table.game == "escoba":
+        lines.append(tr(lang, "lobby.scoring", system=options["scoring_system"]))
+        lines.append(tr(lang, f"capture.{options['capture_rule']}"))
+    if len(table.engine.sides) < table.players:
+        lines.append(tr(lang, "lobby.teams_on"))
+    timer = table.ui.turn_timer
+    lines.append(tr(lang, "lobby.timer", seconds=timer) if timer else tr(lang, "lobby.timer_off"))
+    for name, value in table.ui.advanced.items():
+        lines.append(f"{name} = {value}")
+    return "\n".join(lines)
+
+
+def lobby_embed(table: Table, lang: str) -> discord.Embed:
+    title = tr(lang, "lobby.title", game=game_name(table.game, lang), table=table.id)
+    embed = _embed(table, title, option_summary(table, lang))
+    seats = []
+    teams = len(table.engine.sides) < table.players
+    for index in range(table.players):
+        if index < len(table.seats):
+            seat = table.seats[index]
+            line = f"{index + 1}. <@{seat.user_id}>"
+            if seat.user_id == table.host_id:
+                line += " " + tr(lang, "lobby.host_mark")
+            if teams and seat.team is not None:
+                line += " · " + tr(lang, "lobby.team_name", team=chr(65 + seat.team))
+        else:
+            line = f"{index + 1}. " + tr(lang, "lobby.free_seat")
+        seats.append(line)
+    embed.add_field(name=tr(lang, "lobby.seats"), value="\n".join(seats), inline=False)
+    if table.status == "cancelled":
+        embed.set_footer(text=tr(lang, f"end.{table.ui.end_reason or 'cancelled'}"))
+    elif table.status != "lobby":
+        embed.set_footer(text=tr(lang, "lobby.started"))
+    else:
+        embed.set_footer(text=tr(lang, "lobby.footer"))
+    return embed
+
+
+# -- moves in words ----------
+
+
+def describe_events(table: Table, events: list[dict[str, Any]], lang: str) -> list[str]:
+    """The public story of one move: "Ana plays 7o, takes 5c + 3e: ¡escoba!"."""
+    lines = []
+    for event in events:
+        line = _describe_event(table, event, lang)
+        if line:
+            lines.append(line)
+    return lines
+
+
+def _player(table: Table, seat: int) -> str:
+    return table.seats[seat].name if 0 <= seat < len(table.seats) else "?"
+
+
+def _describe_event(table: Table, event: dict[str, Any], lang: str) -> str | None:
+    kind = event["kind"]
+    joined = " + ".join
+    if kind == "captured":
+        text = tr(
+            lang,
+            "move.captured",
+            player=_player(table, event["seat"]),
+            card=card_text(table, event["card"]),
+            cards=joined(card_text(table, c) for c in event["cards"]),
+        )
+        return text + (tr(lang, f"sweep.{table.game}") if event["sweep"] else "")
+    if kind == "played":
+        key = "move.played_missed" if event["missed"] and _claims_on(table) else "move.played"
+        return tr(
+            lang, key, player=_player(table, event["seat"]), card=card_text(table, event["card"])
+        )
+    if kind == "claimed":
+        text = tr(
+            lang,
+            "move.claimed",
+            player=_player(table, event["seat"]),
+            card=card_text(table, event["card"]),
+            cards=joined(card_text(table, c) for c in event["cards"]),
+        )
+        return text + (tr(lang, "sweep.escoba") if event["sweep"] else "")
+    if kind == "stole":
+        text = tr(
+            lang,
+            "move.stole",
+            player=_player(table, event["seat"]),
+            card=card_text(table, event["card"]),
+            victims=", ".join(_player(table, seat) for seat in event["victims"]),
+            count=event["pile_cards"],
+        )
+        if event["cards"]:
+            text += tr(
+                lang, "move.stole_table", cards=joined(card_text(table, c) for c in event["cards"])
+            )
+        return text
+    if kind == "initial_sweep":
+        return tr(
+            lang,
+            "move.initial_sweep",
+            player=_player(table, event["seat"]),
+            cards=cards_text(table, event["cards"], lang),
+            sweeps=event["sweeps"],
+        )
+    if kind == "leftovers_taken" and event["cards"]:
+        if event["seat"] < 0:
+            return tr(lang, "move.leftovers_aside", cards=cards_text(table, event["cards"], lang))
+        return tr(
+            lang,
+            "move.leftovers",
+            player=_player(table, event["seat"]),
+            cards=cards_text(table, event["cards"], lang),
+        )
+    if kind == "dealt" and event["round"] > 1:
+        return tr(lang, "move.last_deal" if event["last"] else "move.dealt")
+    if kind == "redealt":
+        return tr(lang, "move.redealt", player=_player(table, event["dealer"]))
+    return None
+
+
+def _claims_on(table: Table) -> bool:
+    return table.options.get("capture_rule") == "fournier_claim"
+
+
+def move_button_label(table: Table, move_info, lang: str) -> str:
+    """A capture option on the board: the cards it takes, or the pile it steals."""
+    parts = []
+    if move_info.claim:
+        taken = " + ".join(card_text(table, c) for c in move_info.captures)
+        return tr(lang, "choice.claim", card=card_text(table, move_info.card), cards=taken)[:80]
+    if move_info.captures:
+        parts.append(" + ".join(card_text(table, c) for c in move_info.captures))
+    for seat in move_info.steals:
+        parts.append(tr(lang, "choice.steal", player=_player(table, seat)))
+    if not parts:
+        return tr(lang, "choice.lay_down")
+    return tr(lang, "choice.take", what=", ".join(parts))[:80]
+
+
+# -- board ----------
+
+
+def board_embed(table: Table, lang: str) -> discord.Embed:
+    state = table.state
+    view = state.observe(state.turn)
+    hand_no = state.hand_no + 1
+    title = tr(lang, "board.title", game=game_name(table.game, lang), table=table.id)
+    story = describe_events(table, table.ui.last_events, lang)
+    if not story:
+        story = [tr(lang, "board.hand_dealt", hand=hand_no)]
+    embed = _embed(table, title, "\n".join(story)[:4000])
+    if table.game != "rubamazzo":
+        scores = "\n".join(
+            f"{side_name(table, side)}: **{score}**" for side, score in enumerate(state.scores)
+        )
+        embed.add_field(
+            name=tr(lang, "board.score", target=state.game.target), value=scores, inline=True
+        )
+    embed.add_field(
+        name=tr(lang, "board.table"), value=cards_text(table, view.table, lang), inline=True
+    )
+    embed.add_field(
+        name=tr(lang, "board.players"), value=_seat_lines(table, view, lang), inline=False
+    )
+    embed.add_field(name=tr(lang, "board.stock"), value=str(view.stock), inline=True)
+    embed.add_field(name=tr(lang, "board.turn"), value=_turn_text(table, lang), inline=True)
+    if view.claimable >= 0:
+        embed.add_field(
+            name=tr(lang, "board.claim_title"),
+            value=tr(lang, "board.claimable", card=card_text(table, view.claimable)),
+            inline=False,
+        )
+    embed.set_footer(
+        text=tr(
+            lang,
+            "board.footer",
+            hand=hand_no,
+            dealer=_player(table, state.dealer),
+            version=table.version,
+        )
+    )
+    return embed
+
+
+def _seat_lines(table: Table, view, lang: str) -> str:
+    lines = []
+    for seat in range(table.players):
+        marker = "▶ " if seat == view.to_act and table.status == "playing" else ""
+        parts = [tr(lang, "board.in_hand", count=view.hand_sizes[seat])]
+        if table.game == "rubamazzo":
+            top = view.pile_tops[seat]
+            parts.append(tr(lang, "board.pile", count=view.pile_sizes[seat]))
+            if top >= 0:
+                parts.append(tr(lang, "board.pile_top", card=card_text(table, top)))
+        else:
+            parts.append(tr(lang, "board.pile", count=view.pile_sizes[seat]))
+            parts.append(tr(lang, f"board.sweeps.{table.game}", count=view.sweeps[seat]))
+        lines.append(f"{marker}**{_player(table, seat)}** · " + " · ".join(parts))
+    return "\n".join(lines)[:1024]
+
+
+def _turn_text(table: Table, lang: str) -> str:
+    state = table.state
+    if table.status != "playing":
+        return tr(lang, f"end.{table.ui.end_reason or 'finished'}")
+    text = f"<@{table.seats[state.turn].user_id}>"
+    pending = table.ui.pending
+    if pending is not None:
+        text += "\n" + tr(lang, "board.choosing", card=card_text(table, pending.card))
+    if table.ui.turn_deadline:
+        text += "\n" + tr(lang, "board.timer", when=f"<t:{int(table.ui.turn_deadline)}:R>")
+    return text
+
+
+# -- hand panel ----------
+
+
+def panel_embed(
+    table: Table, seat: int, lang: str, *, guild_name: str, channel_name: str, board_url: str | None
+) -> discord.Embed:
+    """A player's private panel: their hand, the table and whether it is their turn."""
+    state = table.state
+    view = state.observe(seat)
+    title = tr(lang, "panel.title", game=game_name(table.game, lang), table=table.id)
+    where = tr(lang, "panel.where", guild=guild_name, channel=channel_name)
+    embed = _embed(table, title, where)
+    hand = cards_text(table, sorted(view.hand), lang)
+    embed.add_field(name=tr(lang, "panel.hand"), value=hand, inline=False)
+    embed.add_field(
+        name=tr(lang, "board.table"), value=cards_text(table, view.table, lang), inline=False
+    )
+    if table.status != "playing":
+        status = tr(lang, f"end.{table.ui.end_reason or 'finished'}")
+    elif state.turn == seat:
+        status = tr(lang, "panel.your_turn")
+    else:
+        status = tr(lang, "panel.waiting", player=_player(table, state.turn))
+    embed.add_field(name=tr(lang, "board.turn"), value=status, inline=False)
+    if board_url:
+        embed.add_field(name=tr(lang, "panel.board"), value=board_url, inline=False)
+    embed.set_footer(text=tr(lang, "panel.footer", hand=state.hand_no + 1, version=table.version))
+    return embed
+
+
+# -- results ----------
+
+
+def hand_score_embed(table: Table, event: dict[str, Any], lang: str) -> discord.Embed:
+    """Every scoring category per side for one hand, with the match totals."""
+    score = event["score"]
+    title = tr(lang, "result.hand_title", hand=event["hand"] + 1, game=game_name(table.game, lang))
+    embed = _embed(table, title)
+    for side, points in enumerate(score["points"]):
+        stats = score["stats"][side]
+        lines = []
+        for category in CATEGORY_ORDER:
+            if category in points or category in stats:
+                detail = _stat_detail(category, stats)
+                lines.append(
+                    tr(lang, f"category.{category}")
+                    + f": **{points.get(category, 0)}**"
+                    + (f" ({detail})" if detail else "")
+                )
+        hand_points = sum(points.values())
+        lines.append(tr(lang, "result.hand_points", points=hand_points))
+        if table.game != "rubamazzo":
+            lines.append(tr(lang, "result.total", total=event["totals"][side]))
+        embed.add_field(name=side_name(table, side)[:256], value="\n".join(lines)[:1024])
+    return embed
+
+
+def _stat_detail(category: str, stats: dict[str, int]) -> str:
+    if category in ("cards", "coins", "sevens", "primiera") and category in stats:
+        return str(stats[category])
+    return ""
+
+
+def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.Embed:
+    winners = event["winners"]
+    if winners:
+        names = ", ".join(side_name(table, side) for side in winners)
+        title = tr(lang, "result.winner", winners=names)
+    else:
+        title = tr(lang, "result.draw")
+    lines = [f"{side_name(table, side)}: **{total}**" for side, total in enumerate(event["totals"])]
+    lines.append(tr(lang, f"reason.{event['reason']}"))
+    embed = _embed(table, title, "\n".join(lines))
+    embed.set_footer(
+        text=tr(lang, "result.footer", game=game_name(table.game, lang), table=table.id)
+    )
+    return embed
+
+
+# -- rules ----------
+
+
+def rules_embed(game: str, options: dict[str, Any], lang: str) -> discord.Embed:
+    """The rules in brief for ``game`` as these ``options`` play it."""
+    sections = [tr(lang, f"rules.{game}.goal"), tr(lang, f"rules.{game}.play")]
+    if game == "escoba":
+        sections.append(tr(lang, f"rules.capture.{options['capture_rule']}"))
+        sections.append(tr(lang, f"rules.escoba.scoring.{options['scoring_system']}"))
+    elif game == "scopa" and options.get("rank_match_priority", True):
+        sections.append(tr(lang, "rules.scopa.priority"))
+    if game == "scopa":
+        sections.append(tr(lang, "rules.scopa.scoring"))
+    if game == "rubamazzo":
+        sections.append(tr(lang, "rules.rubamazzo.steal"))
+    if "target_score" in options:
+        sections.append(tr(lang, "rules.target", target=options["target_score"]))
+    embed = discord.Embed(
+        title=tr(lang, "rules.title", game=game_name(game, lang)),
+        description="\n\n".join(sections),
+        colour=GAME_COLOURS.get(game, 0x95A5A6),
+    )
+    return embed

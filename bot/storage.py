@@ -1,0 +1,311 @@
+"""SQLite storage (aiosqlite, WAL): every SQL statement the bot runs is in this module.
+
+Migrations are the numbered ``data/migrations/NNNN_name.sql`` files, applied in
+order at start; ``PRAGMA user_version`` records the last one applied.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "data" / "migrations"
+_MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
+
+TABLE_COLUMNS = (
+    "guild_id",
+    "channel_id",
+    "thread_id",
+    "lobby_message_id",
+    "board_message_id",
+    "host_id",
+    "game",
+    "options",
+    "status",
+    "locale",
+    "seats",
+    "state",
+    "version",
+    "ui",
+)
+LIVE_STATUSES = ("lobby", "playing")
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A server's choices from ``/settings``; ``None`` means the built-in default."""
+
+    language: str | None = None
+    default_target: int | None = None
+    dm_hands: bool = True
+    turn_timer: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """One member's results in one game on one server."""
+
+    game: str
+    user_id: int
+    played: int
+    won: int
+    points: int
+    escobas: int
+    hands: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """What one seated member gets from a finished match."""
+
+    user_id: int
+    won: bool
+    points: int
+    escobas: int
+    hands: int
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
+    """The shipped migrations as (number, path), in order."""
+    found = []
+    for path in directory.glob("*.sql"):
+        match = _MIGRATION_NAME.fullmatch(path.name)
+        if match:
+            found.append((int(match.group(1)), path))
+    return sorted(found)
+
+
+class Storage:
+    """The bot's database. Open with ``await Storage.open(path)``."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    @classmethod
+    async def open(cls, path: Path | str) -> Storage:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(path)
+        db.row_factory = aiosqlite.Row
+        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON"):
+            async with db.execute(pragma):
+                pass
+        storage = cls(db)
+        await storage.migrate()
+        return storage
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    async def migrate(self) -> int:
+        """Apply the migrations not applied yet; return the schema version."""
+        async with self.db.execute("PRAGMA user_version") as cursor:
+            (current,) = await cursor.fetchone()
+        for number, path in migrations():
+            if number <= current:
+                continue
+            await self.db.executescript(
+                f"BEGIN;\n{path.read_text(encoding='utf-8')}\nPRAGMA user_version = {number};\n"
+                "COMMIT;"
+            )
+            current = number
+        return current
+
+    # -- tables ----------
+
+    async def create_table(self, row: dict[str, Any]) -> int:
+        now = _now()
+        values = [_column(row[name]) for name in TABLE_COLUMNS]
+        placeholders = ", ".join("?" for _ in range(len(TABLE_COLUMNS) + 2))
+        async with self.db.execute(
+            f"INSERT INTO game_tables ({', '.join(TABLE_COLUMNS)}, created_at, updated_at) "
+            f"VALUES ({placeholders})",
+            [*values, now, now],
+        ) as cursor:
+            table_id = cursor.lastrowid
+        await self.db.commit()
+        return table_id
+
+    async def save_table(
+        self,
+        table_id: int,
+        row: dict[str, Any],
+        move: dict[str, Any] | None = None,
+        results: list[MatchResult] | None = None,
+    ) -> None:
+        """Save a table's row, the move that produced it and a finished match's results,
+        in one transaction."""
+        assignments = ", ".join(f"{name} = ?" for name in TABLE_COLUMNS)
+        values = [_column(row[name]) for name in TABLE_COLUMNS]
+        await self.db.execute(
+            f"UPDATE game_tables SET {assignments}, updated_at = ? WHERE id = ?",
+            [*values, _now(), table_id],
+        )
+        if move is not None:
+            await self.db.execute(
+                "INSERT INTO moves (table_id, version, seat, move, events, played_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    table_id,
+                    row["version"],
+                    move["seat"],
+                    move["move"],
+                    json.dumps(move["events"]),
+                    _now(),
+                ),
+            )
+        if results:
+            await self._add_results(row["guild_id"], row["game"], results)
+        await self.db.commit()
+
+    async def live_tables(self) -> list[dict[str, Any]]:
+        """Every table in a lobby or playing, oldest first, JSON columns decoded."""
+        async with self.db.execute(
+            f"SELECT id, {', '.join(TABLE_COLUMNS)} FROM game_tables "
+            "WHERE status IN (?, ?) ORDER BY id",
+            LIVE_STATUSES,
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [_decode(dict(row)) for row in rows]
+
+    async def table_row(self, table_id: int) -> dict[str, Any] | None:
+        async with self.db.execute(
+            f"SELECT id, {', '.join(TABLE_COLUMNS)} FROM game_tables WHERE id = ?",
+            (table_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        return _decode(dict(row)) if row else None
+
+    async def move_log(self, table_id: int) -> list[dict[str, Any]]:
+        async with self.db.execute(
+            "SELECT version, seat, move, events FROM moves WHERE table_id = ? ORDER BY version",
+            (table_id,),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [{**dict(row), "events": json.loads(row["events"])} for row in rows]
+
+    # -- bot metadata ----------
+
+    async def meta(self, key: str) -> str | None:
+        async with self.db.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)) as cursor:
+            row = await cursor.fetchone()
+        return row["value"] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self.db.execute(
+            "INSERT INTO bot_meta (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+        await self.db.commit()
+
+    # -- settings ----------
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self.db.execute(
+            "SELECT language, default_target, dm_hands, turn_timer FROM guild_settings "
+            "WHERE guild_id = ?",
+            (guild_id,),
+        ) as cursor:
+            row = await cursor.fetchone()
+        if row is None:
+            return GuildSettings()
+        return GuildSettings(
+            language=row["language"],
+            default_target=row["default_target"],
+            dm_hands=bool(row["dm_hands"]),
+            turn_timer=row["turn_timer"],
+        )
+
+    async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        await self.db.execute(
+            "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, turn_timer) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "language = excluded.language, default_target = excluded.default_target, "
+            "dm_hands = excluded.dm_hands, turn_timer = excluded.turn_timer",
+            (
+                guild_id,
+                settings.language,
+                settings.default_target,
+                int(settings.dm_hands),
+                settings.turn_timer,
+            ),
+        )
+        await self.db.commit()
+
+    # -- results ----------
+
+    async def _add_results(self, guild_id: int, game: str, results: list[MatchResult]) -> None:
+        for result in results:
+            await self.db.execute(
+                "INSERT INTO player_results (guild_id, game, user_id, played, won, points, "
+                "escobas, hands) VALUES (?, ?, ?, 1, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
+                "played = played + 1, won = won + excluded.won, "
+                "points = points + excluded.points, escobas = escobas + excluded.escobas, "
+                "hands = hands + excluded.hands",
+                (
+                    guild_id,
+                    game,
+                    result.user_id,
+                    int(result.won),
+                    result.points,
+                    result.escobas,
+                    result.hands,
+                ),
+            )
+
+    async def leaderboard(
+        self, guild_id: int, game: str, *, limit: int, offset: int
+    ) -> tuple[list[PlayerRecord], int]:
+        """One page of a game's leaderboard (most wins, then win rate) and the row count."""
+        async with self.db.execute(
+            "SELECT game, user_id, played, won, points, escobas, hands FROM player_results "
+            "WHERE guild_id = ? AND game = ? "
+            "ORDER BY won DESC, CAST(won AS REAL) / played DESC, points DESC, user_id "
+            "LIMIT ? OFFSET ?",
+            (guild_id, game, limit, offset),
+        ) as cursor:
+            rows = [PlayerRecord(**dict(row)) for row in await cursor.fetchall()]
+        async with self.db.execute(
+            "SELECT COUNT(*) FROM player_results WHERE guild_id = ? AND game = ?",
+            (guild_id, game),
+        ) as cursor:
+            (count,) = await cursor.fetchone()
+        return rows, count
+
+    async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerRecord]:
+        async with self.db.execute(
+            "SELECT game, user_id, played, won, points, escobas, hands FROM player_results "
+            "WHERE guild_id = ? AND user_id = ? ORDER BY game",
+            (guild_id, user_id),
+        ) as cursor:
+            return [PlayerRecord(**dict(row)) for row in await cursor.fetchall()]
+
+
+_JSON_COLUMNS = ("options", "seats", "state", "ui")
+
+
+def _column(value: Any) -> Any:
+    return json.dumps(value) if isinstance(value, (dict, list)) else value
+
+
+def _decode(row: dict[str, Any]) -> dict[str, Any]:
+    for name in _JSON_COLUMNS:
+        if row.get(name) is not None:
+            row[name] = json.loads(row[name])
+    return row

@@ -1,0 +1,518 @@
+"""Tables: lobbies and matches, their rules of play around the engine, and persistence.
+
+No Discord here. The cogs and views call this service; it checks who may do what,
+applies moves to the engine, commits every change to storage before returning,
+and raises ``TableError`` (an i18n key and its parameters) when an action is refused.
+
+Choices where the issue is silent:
+- A card with several capture options is committed when clicked: it is shown on
+  the board as played, and the player then picks what it takes. Until the pick,
+  the player cannot switch cards (so no card is ever revealed and taken back).
+- Leaving a match in progress ends it for everyone ("abandoned"); an abandoned
+  match counts for nobody on the leaderboard.
+- The host who leaves a lobby hands it to the next seated player; an empty lobby
+  is cancelled.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from .games import (
+    Game,
+    IllegalMoveError,
+    OptionsError,
+    State,
+    events_to_dicts,
+    format_move,
+    is_claim,
+    make_game,
+    move_card,
+    parse_options,
+)
+from .storage import MatchResult, Storage
+
+
+class TableError(Exception):
+    """An action the table refuses: ``key`` names the catalog message, ``params`` fill it."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class StalePanel(TableError):
+    """A click on buttons from an older version of the table."""
+
+    def __init__(self) -> None:
+        super().__init__("panel.stale")
+
+
+class Seat(BaseModel):
+    """A seated member. ``team`` is the side they asked for in the lobby (team games)."""
+
+    user_id: int
+    name: str
+    locale: str = "en"
+    team: int | None = None
+
+
+class Pending(BaseModel):
+    """A card committed by ``seat`` whose capture the player has still to choose."""
+
+    seat: int
+    card: int
+    moves: list[int]
+
+
+class TableUI(BaseModel):
+    """What the board and panels show beyond the engine state; saved with the table."""
+
+    pending: Pending | None = None
+    last_seat: int | None = None
+    last_events: list[dict[str, Any]] = Field(default_factory=list)
+    announcements: list[dict[str, Any]] = Field(default_factory=list)
+    panels: dict[str, list[int]] = Field(default_factory=dict)
+    dm_failed: list[int] = Field(default_factory=list)
+    ping_message_id: int | None = None
+    pinged: list[int] = Field(default_factory=list)
+    published_version: int = 0
+    seat_sweeps: list[int] = Field(default_factory=list)
+    hands_played: int = 0
+    turn_timer: int | None = None
+    turn_deadline: float | None = None
+    reminded: list[int] = Field(default_factory=list)
+    dm_hands: bool = True
+    advanced: dict[str, Any] = Field(default_factory=dict)
+    end_reason: str | None = None
+
+
+@dataclass
+class Table:
+    """One table: its lobby, its match and what the UI needs. Mutated only by the service."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    game: str
+    options: dict[str, Any]
+    locale: str
+    status: str = "lobby"
+    thread_id: int | None = None
+    lobby_message_id: int | None = None
+    board_message_id: int | None = None
+    seats: list[Seat] = field(default_factory=list)
+    state: State | None = None
+    version: int = 0
+    ui: TableUI = field(default_factory=TableUI)
+
+    @property
+    def play_channel_id(self) -> int:
+        """The channel or thread where the board lives."""
+        return self.thread_id or self.channel_id
+
+    @property
+    def players(self) -> int:
+        return int(self.options.get("players", 2))
+
+    @property
+    def engine(self) -> Game:
+        return self.state.game if self.state is not None else make_game(self.game, self.options)
+
+    @property
+    def is_live(self) -> bool:
+        return self.status in ("lobby", "playing")
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def to_row(self) -> dict[str, Any]:
+        return {
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "thread_id": self.thread_id,
+            "lobby_message_id": self.lobby_message_id,
+            "board_message_id": self.board_message_id,
+            "host_id": self.host_id,
+            "game": self.game,
+            "options": self.options,
+            "status": self.status,
+            "locale": self.locale,
+            "seats": [seat.model_dump() for seat in self.seats],
+            "state": self.state.to_dict() if self.state is not None else None,
+            "version": self.version,
+            "ui": self.ui.model_dump(mode="json"),
+        }
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Table:
+        return cls(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            host_id=row["host_id"],
+            game=row["game"],
+            options=row["options"],
+            locale=row["locale"],
+            status=row["status"],
+            thread_id=row["thread_id"],
+            lobby_message_id=row["lobby_message_id"],
+            board_message_id=row["board_message_id"],
+            seats=[Seat.model_validate(seat) for seat in row["seats"]],
+            state=State.from_dict(row["state"]) if row["state"] else None,
+            version=row["version"],
+            ui=TableUI.model_validate(row["ui"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a play did: ``applied`` a move (with its events) or asked the player to ``choose``."""
+
+    kind: str
+    seat: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+class TableService:
+    """Every live table, in memory and in storage, with one lock per table."""
+
+    def __init__(self, storage: Storage, *, deal_seed: int | None = None) -> None:
+        self.storage = storage
+        self.deal_seed = deal_seed
+        self.tables: dict[int, Table] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    async def restore(self) -> list[Table]:
+        """Load every live table from storage (at start-up)."""
+        for row in await self.storage.live_tables():
+            table = Table.from_row(row)
+            self.tables[table.id] = table
+        return list(self.tables.values())
+
+    def lock(self, table_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    def get(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError("table.unknown")
+        return table
+
+    def live_in(self, channel_id: int) -> list[Table]:
+        """Live tables whose lobby or board is in ``channel_id`` (a channel or a thread)."""
+        return [
+            table
+            for table in self.tables.values()
+            if table.is_live and channel_id in (table.channel_id, table.thread_id)
+        ]
+
+    def live_for(self, user_id: int) -> list[Table]:
+        return [t for t in self.tables.values() if t.is_live and t.seat_of(user_id) is not None]
+
+    async def save(self, table: Table, move: dict[str, Any] | None = None, results=None) -> None:
+        await self.storage.save_table(table.id, table.to_row(), move=move, results=results)
+
+    # -- lobby ----------
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Seat,
+        game: str,
+        options: dict[str, Any],
+        locale: str,
+        turn_timer: int | None,
+        dm_hands: bool,
+    ) -> Table:
+        """A new lobby with the host seated. Raises ``TableError`` for bad options."""
+        checked = validate_options(game, options)
+        table = Table(
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host.user_id,
+            game=game,
+            options=checked,
+            locale=locale,
+            seats=[host],
+            ui=TableUI(turn_timer=turn_timer, dm_hands=dm_hands),
+        )
+        table.id = await self.storage.create_table(table.to_row())
+        self.tables[table.id] = table
+        return table
+
+    async def attach_messages(
+        self, table: Table, *, lobby_message_id: int | None = None, thread_id: int | None = None
+    ) -> None:
+        async with self.lock(table.id):
+            if lobby_message_id is not None:
+                table.lobby_message_id = lobby_message_id
+            if thread_id is not None:
+                table.thread_id = thread_id
+            await self.save(table)
+
+    async def join(self, table_id: int, seat: Seat) -> Table:
+        async with self.lock(table_id):
+            table = self._lobby(table_id)
+            if table.seat_of(seat.user_id) is not None:
+                raise TableError("lobby.already_seated")
+            if len(table.seats) >= table.players:
+                raise TableError("lobby.full", players=table.players)
+            table.seats.append(seat)
+            await self.save(table)
+            return table
+
+    async def choose_team(self, table_id: int, user_id: int, team: int) -> Table:
+        async with self.lock(table_id):
+            table = self._lobby(table_id)
+            index = table.seat_of(user_id)
+            if index is None:
+                raise TableError("lobby.join_first")
+            sides = len(table.engine.sides)
+            if not 0 <= team < sides or sides == table.players:
+                raise TableError("lobby.no_teams")
+            size = table.players // sides
+            taken = sum(1 for s in table.seats if s.team == team and s.user_id != user_id)
+            if taken >= size:
+                raise TableError("lobby.team_full")
+            table.seats[index].team = team
+            await self.save(table)
+            return table
+
+    async def set_advanced(self, table_id: int, user_id: int, choices: dict[str, Any]) -> Table:
+        async with self.lock(table_id):
+            table = self._lobby(table_id)
+            if user_id != table.host_id:
+                raise TableError("lobby.host_only")
+            merged = {**table.options, **choices}
+            table.options = validate_options(table.game, merged)
+            table.ui.advanced = {**table.ui.advanced, **choices}
+            await self.save(table)
+            return table
+
+    async def leave(self, table_id: int, user_id: int) -> Table:
+        """Leave a lobby (the host hands over) or abandon a match in progress."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            index = table.seat_of(user_id)
+            if index is None or not table.is_live:
+                raise TableError("table.not_seated")
+            if table.status == "playing":
+                table.status = "cancelled"
+                table.ui.end_reason = "abandoned"
+                table.ui.pending = None
+            else:
+                table.seats.pop(index)
+                if not table.seats:
+                    table.status = "cancelled"
+                    table.ui.end_reason = "empty"
+                elif user_id == table.host_id:
+                    table.host_id = table.seats[0].user_id
+            await self.save(table)
+            return table
+
+    async def cancel(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if not table.is_live:
+                raise TableError("table.over")
+            if user_id != table.host_id and not can_manage:
+                raise TableError("table.cancel_forbidden")
+            table.status = "cancelled"
+            table.ui.end_reason = "cancelled"
+            table.ui.pending = None
+            await self.save(table)
+            return table
+
+    async def start(self, table_id: int, user_id: int) -> Table:
+        async with self.lock(table_id):
+            table = self._lobby(table_id)
+            if user_id != table.host_id:
+                raise TableError("lobby.host_only")
+            if len(table.seats) < table.players:
+                raise TableError("lobby.not_full", missing=table.players - len(table.seats))
+            game = make_game(table.game, table.options)
+            table.seats = arrange_seats(table.seats, game.side_of)
+            table.state = game.new_match(self._seed(table))
+            table.status = "playing"
+            table.version = 1
+            table.ui.seat_sweeps = [0] * table.players
+            table.ui.hands_played = 0
+            await self.save(table)
+            return table
+
+    def _seed(self, table: Table) -> int:
+        if self.deal_seed is None:
+            return secrets.randbits(63)
+        digest = hashlib.sha256(f"{self.deal_seed}/{table.id}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") >> 1
+
+    def _lobby(self, table_id: int) -> Table:
+        table = self.get(table_id)
+        if table.status != "lobby":
+            raise TableError("lobby.closed")
+        return table
+
+    # -- play ----------
+
+    def _seat_to_act(self, table_id: int, user_id: int, version: int) -> tuple[Table, int]:
+        table = self.get(table_id)
+        if table.status != "playing":
+            raise TableError("table.over")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("table.not_seated")
+        if version != table.version:
+            raise StalePanel()
+        if table.state.turn != seat:
+            raise TableError("table.not_your_turn", player=table.seats[table.state.turn].name)
+        return table, seat
+
+    async def play_card(self, table_id: int, user_id: int, version: int, card: int) -> Outcome:
+        """Play ``card`` from the hand: applied at once, or held for a capture choice."""
+        async with self.lock(table_id):
+            table, seat = self._seat_to_act(table_id, user_id, version)
+            if table.ui.pending is not None:
+                raise TableError("table.choose_first")
+            if card not in table.state.hands[seat]:
+                raise TableError("table.card_not_in_hand")
+            options = [
+                m for m in table.state.legal_moves() if move_card(m) == card and not is_claim(m)
+            ]
+            if not options:
+                illegal_move_error(table.state, card)
+            if len(options) == 1:
+                return await self._apply(table, seat, options[0])
+            table.ui.pending = Pending(seat=seat, card=card, moves=options)
+            await self.save(table)
+            return Outcome("choose", seat)
+
+    async def choose(self, table_id: int, user_id: int, version: int, move: int) -> Outcome:
+        """Apply a move picked on the board: a capture choice, a claim or a steal."""
+        async with self.lock(table_id):
+            table, seat = self._seat_to_act(table_id, user_id, version)
+            pending = table.ui.pending
+            if pending is not None and move not in pending.moves:
+                raise TableError("table.choose_first")
+            if move not in table.state.legal_moves():
+                raise TableError("table.not_an_option")
+            return await self._apply(table, seat, move)
+
+    async def _apply(self, table: Table, seat: int, move: int) -> Outcome:
+        before = table.state
+        state, events = before.apply(move)
+        event_dicts = events_to_dicts(events)
+        table.state = state
+        table.version += 1
+        table.ui.pending = None
+        table.ui.last_seat = seat
+        table.ui.last_events = event_dicts
+        table.ui.announcements = [*table.ui.announcements, *_announced(event_dicts)]
+        _count_sweeps(table, event_dicts)
+        results = None
+        if state.is_over:
+            table.status = "finished"
+            table.ui.end_reason = "finished"
+            results = match_results(table)
+        log = {"seat": seat, "move": format_move(move), "events": event_dicts}
+        await self.save(table, move=log, results=results)
+        return Outcome("applied", seat, event_dicts)
+
+    async def mark(self, table: Table, **changes: Any) -> None:
+        """Save UI bookkeeping (message ids, pings, published version) for ``table``."""
+        async with self.lock(table.id):
+            for name, value in changes.items():
+                if name in ("board_message_id", "thread_id", "lobby_message_id"):
+                    setattr(table, name, value)
+                else:
+                    setattr(table.ui, name, value)
+            await self.save(table)
+
+    async def take_announcements(self, table: Table) -> list[dict[str, Any]]:
+        """The hand and match results not yet posted, removed from the table's queue."""
+        async with self.lock(table.id):
+            taken, table.ui.announcements = table.ui.announcements, []
+            if taken:
+                await self.save(table)
+            return taken
+
+
+def validate_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """Check options with the engine; ``TableError('options.invalid')`` names the problem."""
+    try:
+        parsed = parse_options(game, options)
+    except OptionsError as exc:
+        raise TableError("options.invalid", reason=str(exc)) from None
+    return parsed.model_dump(mode="json", exclude={"game"})
+
+
+def illegal_move_error(state: State, card: int) -> None:
+    """Raise the engine's reason why ``card`` cannot be played, as a ``TableError``."""
+    try:
+        state.check(card)
+    except IllegalMoveError as exc:
+        raise TableError(f"illegal.{exc.code}") from None
+    raise TableError("table.not_an_option")
+
+
+def arrange_seats(seats: list[Seat], side_of: tuple[int, ...]) -> list[Seat]:
+    """Order seats so that each player sits on the side they chose, others fill in."""
+    ordered: list[Seat | None] = [None] * len(side_of)
+    rest = []
+    for seat in seats:
+        free = [i for i, side in enumerate(side_of) if side == seat.team and ordered[i] is None]
+        if seat.team is not None and free:
+            ordered[free[0]] = seat
+        else:
+            rest.append(seat)
+    for index in range(len(ordered)):
+        if ordered[index] is None:
+            ordered[index] = rest.pop(0)
+    return ordered  # type: ignore[return-value]
+
+
+def _announced(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [e for e in events if e["kind"] in ("hand_scored", "match_over")]
+
+
+def _count_sweeps(table: Table, events: list[dict[str, Any]]) -> None:
+    sweeps = table.ui.seat_sweeps
+    for event in events:
+        kind = event["kind"]
+        if kind in ("captured", "claimed") and event["sweep"]:
+            sweeps[event["seat"]] += 1
+        elif kind == "initial_sweep":
+            sweeps[event["seat"]] += event["sweeps"]
+        elif kind == "hand_scored":
+            table.ui.hands_played += 1
+
+
+def match_results(table: Table) -> list[MatchResult]:
+    """Leaderboard lines for every seat of a finished match."""
+    state = table.state
+    side_of = state.game.side_of
+    winners = set(state.winners or ())
+    return [
+        MatchResult(
+            user_id=seat.user_id,
+            won=side_of[index] in winners,
+            points=state.scores[side_of[index]],
+            escobas=table.ui.seat_sweeps[index],
+            hands=table.ui.hands_played,
+        )
+        for index, seat in enumerate(table.seats)
+    ]

@@ -1,0 +1,356 @@
+"""Buttons and selects. Every interactive component is a ``DynamicItem`` whose custom_id
+carries the table id (and, for moves, the table version), so buttons keep working
+after a restart. Callbacks hand straight over to the croupier (``bot.croupier``).
+
+Custom ids (all under 100 characters):
+``esc:lobby:<table>:<action>``, ``esc:adv:<table>``, ``esc:hand:<table>``,
+``esc:card:<table>:<version>:<card>``, ``esc:move:<table>:<version>:<move hex>``,
+``esc:movesel:<table>:<version>``, ``esc:rematch:<table>``, ``esc:lb:<game>:<page>``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import ui
+
+from .games import describe_move
+from .i18n import tr
+from .render import card_text, move_button_label, suit_emoji
+from .tables import Table
+
+MAX_MOVE_BUTTONS = 20
+ADVANCED_CHOICES: dict[str, tuple[tuple[str, object], ...]] = {
+    "escoba": (
+        ("deck", "spanish"),
+        ("deck", "french_faces"),
+        ("deck", "french_numeric"),
+        ("dealer_selection", "high_card_draw"),
+        ("initial_30_rule", "partition"),
+        ("initial_sweep_to", "mano"),
+        ("refill_after_initial_sweep", True),
+        ("claim_window", "passes_on"),
+        ("claim_counts_as_escoba", True),
+        ("leftover_if_no_capturer", "dealer"),
+        ("sevens_point", "majority_no_tiebreak"),
+        ("sevens_point", "count_tiebreak"),
+        ("sevens_point", "setenta_lex"),
+        ("sevens_point", "primiera_sum"),
+        ("all_oros_mode", "replace"),
+        ("all_oros_mode", "additive"),
+        ("all_oros_mode", "off"),
+        ("under10_mode", "two_sided_only"),
+        ("under10_mode", "per_opponent"),
+        ("under10_mode", "off"),
+        ("shutout_rule", "lose_match"),
+        ("shutout_rule", "multi_side_end_match"),
+        ("shutout_rule", "off"),
+        ("majority_definition", "absolute"),
+    ),
+    "scopa": (
+        ("deck", "italian"),
+        ("deck", "french_faces"),
+        ("deck", "french_numeric"),
+        ("rank_match_priority", False),
+        ("scopa_on_last_play", True),
+        ("primiera_face_values", "8_9_10"),
+    ),
+    "rubamazzo": (
+        ("deck", "italian"),
+        ("deck", "french_faces"),
+        ("deck", "french_numeric"),
+        ("hand_size", 9),
+        ("allow_sum_capture", False),
+        ("rank_match_priority", False),
+        ("equal_rank_take", "all"),
+        ("must_take", False),
+        ("steal_vs_capture", "table_first"),
+        ("steal_vs_capture", "both"),
+        ("steal_by_sum", True),
+        ("steal_multiple", "all_matching"),
+        ("leftover_to_last_taker", False),
+        ("tie_policy", "draw"),
+        ("ace_takes_all", True),
+        ("ace_takes_all_in_last_round", False),
+    ),
+}
+
+
+def advanced_value(game: str, index: int) -> tuple[str, object]:
+    return ADVANCED_CHOICES[game][index]
+
+
+def _croupier(interaction: discord.Interaction):
+    return interaction.client.croupier  # type: ignore[attr-defined]
+
+
+class LobbyButton(
+    ui.DynamicItem[ui.Button],
+    template=r"esc:lobby:(?P<table>[0-9]{1,12}):(?P<action>join|leave|start|cancel|team[0-5])",
+):
+    def __init__(self, table_id: int, action: str, **button) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:lobby:{table_id}:{action}", **button))
+        self.table_id, self.action = table_id, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _croupier(interaction).on_lobby(interaction, self.table_id, self.action)
+
+
+class AdvancedSelect(ui.DynamicItem[ui.Select], template=r"esc:adv:(?P<table>[0-9]{1,12})"):
+    def __init__(self, table_id: int, **select) -> None:
+        super().__init__(ui.Select(custom_id=f"esc:adv:{table_id}", **select))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        await _croupier(interaction).on_advanced(interaction, self.table_id, values)
+
+
+class HandButton(ui.DynamicItem[ui.Button], template=r"esc:hand:(?P<table>[0-9]{1,12})"):
+    def __init__(self, table_id: int, **button) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:hand:{table_id}", **button))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _croupier(interaction).on_my_hand(interaction, self.table_id)
+
+
+class CardButton(
+    ui.DynamicItem[ui.Button],
+    template=r"esc:card:(?P<table>[0-9]{1,12}):(?P<version>[0-9]{1,9}):(?P<card>[0-9]{1,2})",
+):
+    def __init__(self, table_id: int, version: int, card: int, **button) -> None:
+        custom_id = f"esc:card:{table_id}:{version}:{card}"
+        super().__init__(ui.Button(custom_id=custom_id, **button))
+        self.table_id, self.version, self.card = table_id, version, card
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["version"]), int(match["card"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _croupier(interaction).on_card(interaction, self.table_id, self.version, self.card)
+
+
+class MoveButton(
+    ui.DynamicItem[ui.Button],
+    template=r"esc:move:(?P<table>[0-9]{1,12}):(?P<version>[0-9]{1,9}):(?P<move>[0-9a-f]{1,14})",
+):
+    def __init__(self, table_id: int, version: int, move: int, **button) -> None:
+        custom_id = f"esc:move:{table_id}:{version}:{move:x}"
+        super().__init__(ui.Button(custom_id=custom_id, **button))
+        self.table_id, self.version, self.move = table_id, version, move
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["version"]), int(match["move"], 16))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _croupier(interaction).on_move(interaction, self.table_id, self.version, self.move)
+
+
+class MoveSelect(
+    ui.DynamicItem[ui.Select],
+    template=r"esc:movesel:(?P<table>[0-9]{1,12}):(?P<version>[0-9]{1,9})",
+):
+    """The capture options as a select, when there are too many for buttons."""
+
+    def __init__(self, table_id: int, version: int, **select) -> None:
+        super().__init__(ui.Select(custom_id=f"esc:movesel:{table_id}:{version}", **select))
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or ["x"]
+        move = int(values[0], 16) if re.fullmatch(r"[0-9a-f]{1,14}", values[0]) else -1
+        await _croupier(interaction).on_move(interaction, self.table_id, self.version, move)
+
+
+class RematchButton(ui.DynamicItem[ui.Button], template=r"esc:rematch:(?P<table>[0-9]{1,12})"):
+    def __init__(self, table_id: int, **button) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:rematch:{table_id}", **button))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _croupier(interaction).on_rematch(interaction, self.table_id)
+
+
+class LeaderboardButton(
+    ui.DynamicItem[ui.Button],
+    template=r"esc:lb:(?P<game>escoba|scopa|rubamazzo):(?P<page>[0-9]{1,4})",
+):
+    def __init__(self, game: str, page: int, **button) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:lb:{game}:{page}", **button))
+        self.game, self.page = game, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(match["game"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.leaderboards.on_page(interaction, self.game, self.page)  # type: ignore[attr-defined]
+
+
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    AdvancedSelect,
+    HandButton,
+    CardButton,
+    MoveButton,
+    MoveSelect,
+    RematchButton,
+    LeaderboardButton,
+)
+
+
+def is_known_custom_id(custom_id: str) -> bool:
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+
+
+# -- views ----------
+
+
+def lobby_view(table: Table, lang: str) -> ui.View:
+    view = ui.View(timeout=None)
+    if table.status != "lobby":
+        return view
+    t = table.id
+    view.add_item(LobbyButton(t, "join", label=tr(lang, "lobby.join"), style=_green, row=0))
+    view.add_item(LobbyButton(t, "leave", label=tr(lang, "lobby.leave"), style=_grey, row=0))
+    view.add_item(LobbyButton(t, "start", label=tr(lang, "lobby.start"), style=_blue, row=0))
+    view.add_item(LobbyButton(t, "cancel", label=tr(lang, "lobby.cancel"), style=_red, row=0))
+    sides = len(table.engine.sides)
+    if sides < table.players:
+        for team in range(sides):
+            label = tr(lang, "lobby.team_button", team=chr(65 + team))
+            view.add_item(LobbyButton(t, f"team{team}", label=label, style=_grey, row=1))
+    choices = ADVANCED_CHOICES[table.game]
+    options = [
+        discord.SelectOption(
+            label=f"{tr(lang, f'adv.{name}')}: {_value_text(value, lang)}"[:100],
+            value=str(index),
+            default=False,
+        )
+        for index, (name, value) in enumerate(choices)
+    ]
+    placeholder = tr(lang, "lobby.advanced")
+    view.add_item(AdvancedSelect(t, options=options, placeholder=placeholder, row=2))
+    return view
+
+
+def _value_text(value: object, lang: str) -> str:
+    if isinstance(value, bool):
+        return tr(lang, "value.yes" if value else "value.no")
+    return str(value)
+
+
+def board_view(table: Table, lang: str) -> ui.View:
+    """ "My hand", and the board decisions of the player to act: capture choices and claims."""
+    view = ui.View(timeout=None)
+    if table.status != "playing":
+        return view
+    view.add_item(HandButton(table.id, label=tr(lang, "board.my_hand"), style=_blue, row=0))
+    moves = board_moves(table)
+    if len(moves) <= MAX_MOVE_BUTTONS:
+        for index, move in enumerate(moves):
+            label = move_button_label(table, describe_move(move), lang)
+            button = MoveButton(table.id, table.version, move, label=label, style=_green)
+            button.item.row = 1 + index // 5
+            view.add_item(button)
+    else:
+        options = [
+            discord.SelectOption(
+                label=move_button_label(table, describe_move(move), lang), value=f"{move:x}"
+            )
+            for move in moves[:25]
+        ]
+        view.add_item(
+            MoveSelect(
+                table.id,
+                table.version,
+                options=options,
+                placeholder=tr(lang, "board.choose"),
+                row=1,
+            )
+        )
+    return view
+
+
+def board_moves(table: Table) -> list[int]:
+    """The moves the board offers: a committed card's options, else claims of a missed 15."""
+    if table.ui.pending is not None:
+        return list(table.ui.pending.moves)
+    return [m for m in table.state.legal_moves() if describe_move(m).claim]
+
+
+def panel_view(table: Table, seat: int, lang: str, *, board_url: str | None) -> ui.View:
+    """The player's cards as buttons, enabled on their turn."""
+    view = ui.View(timeout=None)
+    state = table.state
+    active = table.status == "playing" and state.turn == seat and table.ui.pending is None
+    for card in sorted(state.hands[seat]):
+        view.add_item(
+            CardButton(
+                table.id,
+                table.version,
+                card,
+                label=card_text(table, card),
+                emoji=suit_emoji(table, card),
+                style=_green if active else _grey,
+                disabled=not active,
+                row=0,
+            )
+        )
+    if board_url:
+        view.add_item(ui.Button(label=tr(lang, "panel.go_to_board"), url=board_url, row=1))
+    return view
+
+
+def rematch_view(table: Table, lang: str) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(RematchButton(table.id, label=tr(lang, "result.rematch"), style=_green))
+    return view
+
+
+def leaderboard_view(game: str, page: int, pages: int, lang: str) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(
+        LeaderboardButton(
+            game, max(page - 1, 0), label=tr(lang, "leaderboard.previous"), disabled=page <= 0
+        )
+    )
+    view.add_item(
+        LeaderboardButton(
+            game,
+            min(page + 1, max(pages - 1, 0)),
+            label=tr(lang, "leaderboard.next"),
+            disabled=page >= pages - 1,
+        )
+    )
+    return view
+
+
+_green = discord.ButtonStyle.success
+_grey = discord.ButtonStyle.secondary
+_blue = discord.ButtonStyle.primary
+_red = discord.ButtonStyle.danger

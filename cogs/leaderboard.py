@@ -1,0 +1,48 @@
+"""/leaderboard and /stats."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.i18n import cmd, language_of
+
+GAMES = [Choice(name=cmd(f"game.{g}"), value=g) for g in ("escoba", "scopa", "rubamazzo")]
+
+
+class Leaderboard(commands.Cog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=cmd("cmd.leaderboard", "leaderboard"), description=cmd("cmd.leaderboard.desc")
+    )
+    @app_commands.rename(game=cmd("opt.game", "game"))
+    @app_commands.describe(game=cmd("opt.game.desc"))
+    @app_commands.choices(game=GAMES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str = "escoba") -> None:
+        lang = language_of(interaction.locale)
+        embed, view = await self.bot.leaderboards.page(interaction.guild_id, game, 0, lang)
+        if view is None:
+            await interaction.response.send_message(embed=embed)
+        else:
+            await interaction.response.send_message(embed=embed, view=view)
+
+    @app_commands.command(name=cmd("cmd.stats", "stats"), description=cmd("cmd.stats.desc"))
+    @app_commands.rename(member=cmd("opt.member", "member"))
+    @app_commands.describe(member=cmd("opt.member.desc"))
+    @app_commands.guild_only()
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
+        lang = language_of(interaction.locale)
+        target = member or interaction.user
+        embed = await self.bot.leaderboards.stats(interaction.guild_id, target, lang)
+        await interaction.response.send_message(embed=embed)
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Leaderboard(bot))

@@ -1,0 +1,97 @@
+"""/settings: a server's language, default target, DM hands and default turn timer."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.i18n import cmd, language_of, tr
+
+
+class Settings(commands.Cog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=cmd("cmd.settings", "settings"), description=cmd("cmd.settings.desc")
+    )
+    @app_commands.rename(
+        language=cmd("opt.language", "language"),
+        target=cmd("opt.default_target", "target"),
+        dm_hands=cmd("opt.dm_hands", "dm_hands"),
+        timer=cmd("opt.timer", "timer"),
+    )
+    @app_commands.describe(
+        language=cmd("opt.language.desc"),
+        target=cmd("opt.default_target.desc"),
+        dm_hands=cmd("opt.dm_hands.desc"),
+        timer=cmd("opt.default_timer.desc"),
+    )
+    @app_commands.choices(
+        language=[
+            Choice(name=cmd("language.auto"), value="auto"),
+            Choice(name="Español", value="es"),
+            Choice(name="English", value="en"),
+        ]
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        language: str | None = None,
+        target: app_commands.Range[int, 0, 1000] | None = None,
+        dm_hands: bool | None = None,
+        timer: app_commands.Range[int, 0, 3600] | None = None,
+    ) -> None:
+        lang = language_of(interaction.locale)
+        if not interaction.permissions.manage_guild:
+            await interaction.response.send_message(tr(lang, "settings.forbidden"), ephemeral=True)
+            return
+        storage = self.bot.storage
+        current = await storage.guild_settings(interaction.guild_id)
+        changes = {}
+        if language is not None:
+            changes["language"] = None if language == "auto" else language
+        if target is not None:
+            changes["default_target"] = target or None
+        if dm_hands is not None:
+            changes["dm_hands"] = dm_hands
+        if timer is not None:
+            changes["turn_timer"] = timer or None
+        if changes:
+            current = dataclasses.replace(current, **changes)
+            await storage.save_guild_settings(interaction.guild_id, current)
+        await interaction.response.send_message(
+            embed=self.describe(current, interaction.guild, lang, changed=bool(changes)),
+            ephemeral=True,
+        )
+
+    @staticmethod
+    def describe(settings, guild: discord.Guild, lang: str, *, changed: bool) -> discord.Embed:
+        auto = tr(lang, "language.auto_value", lang=language_of(guild.preferred_locale))
+        off = tr(lang, "settings.off")
+        lines = [
+            tr(lang, "settings.language", value=settings.language or auto),
+            tr(lang, "settings.target", value=settings.default_target or 21),
+            tr(
+                lang,
+                "settings.dm_hands",
+                value=tr(lang, "value.yes" if settings.dm_hands else "value.no"),
+            ),
+            tr(
+                lang,
+                "settings.timer",
+                value=f"{settings.turn_timer} s" if settings.turn_timer else off,
+            ),
+        ]
+        title = tr(lang, "settings.saved" if changed else "settings.title")
+        return discord.Embed(title=title, description="\n".join(lines), colour=0x95A5A6)
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Settings(bot))
