@@ -13,7 +13,7 @@ import discord
 
 from .games import card_label
 from .i18n import tr
-from .tables import Table
+from .tables import Table, current_hand_events
 
 GAME_COLOURS = {"escoba": 0xC0392B, "scopa": 0x2E86C1, "rubamazzo": 0x27AE60}
 SPANISH_SUIT_EMOJI = ("🪙", "🏆", "⚔️", "🪵")
@@ -216,7 +216,7 @@ def board_embed(table: Table, lang: str) -> discord.Embed:
     view = state.observe(state.turn)
     hand_no = state.hand_no + 1
     title = tr(lang, "board.title", game=game_name(table.game, lang), table=table.id)
-    story = describe_events(table, table.ui.last_events, lang)
+    story = describe_events(table, current_hand_events(table.ui.last_events), lang)
     if not story:
         story = [tr(lang, "board.hand_dealt", hand=hand_no)]
     embed = _embed(table, title, "\n".join(story)[:4000])
@@ -320,7 +320,7 @@ def hand_score_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
     """Every scoring category per side for one hand, with the match totals."""
     score = event["score"]
     title = tr(lang, "result.hand_title", hand=event["hand"] + 1, game=game_name(table.game, lang))
-    embed = _embed(table, title)
+    embed = _embed(table, title, "\n".join(describe_events(table, event.get("lead", []), lang)))
     for side, points in enumerate(score["points"]):
         stats = score["stats"][side]
         lines = []
@@ -350,7 +350,8 @@ def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
     winners = event["winners"]
     if winners:
         names = ", ".join(side_name(table, side) for side in winners)
-        title = tr(lang, "result.winner", winners=names)
+        team = len(table.engine.sides[winners[0]]) > 1 or len(winners) > 1
+        title = tr(lang, "result.winner_team" if team else "result.winner_one", winners=names)
     else:
         title = tr(lang, "result.draw")
     lines = [f"{side_name(table, side)}: **{total}**" for side, total in enumerate(event["totals"])]

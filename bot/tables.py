@@ -486,7 +486,23 @@ def arrange_seats(seats: list[Seat], side_of: tuple[int, ...]) -> list[Seat]:
 
 
 def _announced(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [e for e in events if e["kind"] in ("hand_scored", "match_over")]
+    """Hand and match results to post, each hand's with the moves that ended it."""
+    announced, lead = [], []
+    for event in events:
+        if event["kind"] == "hand_scored":
+            announced.append({**event, "lead": lead})
+            lead = []
+        elif event["kind"] == "match_over":
+            announced.append(event)
+        else:
+            lead.append(event)
+    return announced
+
+
+def current_hand_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of a move that belong to the hand now in play (after any hand's end)."""
+    ends = [i for i, event in enumerate(events) if event["kind"] == "hand_scored"]
+    return events[ends[-1] + 1 :] if ends else events
 
 
 def _count_sweeps(table: Table, events: list[dict[str, Any]]) -> None:

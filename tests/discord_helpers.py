@@ -1,0 +1,191 @@
+"""Drive tables in SimCord the way players do: slash commands, lobby buttons, DM or
+ephemeral hand panels, board buttons. Everything here reads what users see."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+
+import discord
+
+CARD_CODE = re.compile(r"(?<![\w#@:])([1-7SCR][oceb])(?![\w])")
+SCORE_SHEET = re.compile(r"hand \d+ results|resultado de la mano")
+BOARD_FOOTER = re.compile(r"· (move|jugada) (\d+)$")
+
+
+def buttons(message: discord.Message) -> list[discord.Button]:
+    found = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if isinstance(child, discord.Button):
+                found.append(child)
+    return found
+
+
+def custom_ids(message: discord.Message, prefix: str) -> list[str]:
+    return [b.custom_id for b in buttons(message) if (b.custom_id or "").startswith(prefix)]
+
+
+def enabled(message: discord.Message, prefix: str) -> list[str]:
+    return [
+        b.custom_id
+        for b in buttons(message)
+        if (b.custom_id or "").startswith(prefix) and not b.disabled
+    ]
+
+
+def field_value(embed: discord.Embed, *names: str) -> str:
+    for item in embed.fields:
+        if item.name.split(" (")[0] in names:
+            return item.value
+    raise KeyError(names)
+
+
+def message_text(message: discord.Message) -> str:
+    """Everything a viewer can read on a message: content, embeds, button labels."""
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        for item in embed.fields:
+            parts += [item.name, item.value]
+    parts += [b.label or "" for b in buttons(message)]
+    return "\n".join(parts)
+
+
+def hand_cards(panel: discord.Message) -> set[str]:
+    hand = field_value(panel.embeds[0], "Your hand", "Tu mano")
+    return set(CARD_CODE.findall(hand))
+
+
+@dataclass
+class TableDriver:
+    """One table, from the lobby to the end, as its players see it."""
+
+    env: object
+    channel: object
+    players: list
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
+    dm_closed: set[int] = field(default_factory=set)
+    lobby: discord.Message | None = None
+
+    async def open(self, command: str = "escoba new", **options):
+        host = self.players[0]
+        result = await host.slash(self.channel, command, **options)
+        self.lobby = result.response.message
+        return result
+
+    async def seat_and_start(self) -> None:
+        for player in self.players[1:]:
+            await player.click(self.lobby, label="Join")
+        await self.players[0].click(self.lobby, label="Start")
+
+    @property
+    def thread(self):
+        threads = self.channel.threads
+        return threads[-1] if threads else self.channel
+
+    def public_messages(self) -> list[discord.Message]:
+        return list(self.channel.history()) + (
+            list(self.thread.history()) if self.thread is not self.channel else []
+        )
+
+    def board(self) -> discord.Message:
+        for message in reversed(list(self.thread.history())):
+            embeds = message.embeds
+            if embeds and embeds[0].footer.text and BOARD_FOOTER.search(embeds[0].footer.text):
+                return message
+        raise AssertionError("no board in the thread")
+
+    def board_version(self) -> int:
+        return int(BOARD_FOOTER.search(self.board().embeds[0].footer.text).group(2))
+
+    def actor(self):
+        """The player the board names in its Turn field, or None when the match is over."""
+        turn = field_value(self.board().embeds[0], "Turn", "Turno")
+        match = re.match(r"<@(\d+)>", turn)
+        if match is None:
+            return None
+        return next(p for p in self.players if p.id == int(match.group(1)))
+
+    def dm_panel(self, player) -> discord.Message:
+        return list(player.user.dm_channel.history())[-1]
+
+    async def panel(self, player) -> tuple[discord.Message, object]:
+        """The player's hand panel and who clicks on it: the DM one (as the user), or
+        the ephemeral one from "My hand" (as the member)."""
+        if player.id not in self.dm_closed:
+            return self.dm_panel(player), player.user
+        result = await player.click(
+            self.board(), custom_id=custom_ids(self.board(), "esc:hand:")[0]
+        )
+        return result.followups[-1].message, player
+
+    async def play_turn(self, *, claim: bool = False) -> None:
+        """The player to act plays a random card, and picks a capture if the board asks."""
+        actor = self.actor()
+        board = self.board()
+        claims = custom_ids(board, "esc:move:")
+        if claims and claim:
+            await actor.click(board, custom_id=self.rng.choice(claims))
+            return
+        panel, clicker = await self.panel(actor)
+        cards = enabled(panel, "esc:card:")
+        assert cards, "the player to act has no enabled card"
+        await clicker.click(panel, custom_id=self.rng.choice(cards))
+        choices = custom_ids(self.board(), "esc:move:")
+        if len(choices) and self.board_version() == int(cards[0].split(":")[3]):
+            await actor.click(self.board(), custom_id=self.rng.choice(choices))
+
+    def is_over(self) -> bool:
+        return any(custom_ids(m, "esc:rematch:") for m in self.thread.history())
+
+    async def play_to_end(self, *, max_turns: int = 2000, after_turn=None) -> int:
+        turns = 0
+        while not self.is_over():
+            await self.play_turn()
+            turns += 1
+            if after_turn is not None:
+                after_turn(self)
+            assert turns < max_turns, "the match did not end"
+        return turns
+
+    def board_counts(self) -> int:
+        """Cards the board accounts for: in hands, in piles, on the table and in the stock."""
+        embed = self.board().embeds[0]
+        players = field_value(embed, "Players", "Jugadores")
+        in_hands = sum(int(n) for n in re.findall(r"(\d+) (?:in hand|en mano)", players))
+        piles = sum(int(n) for n in re.findall(r"(?:pile|montón) (\d+)", players))
+        table = len(CARD_CODE.findall(field_value(embed, "On the table", "En la mesa")))
+        stock = int(field_value(embed, "Stock", "Mazo"))
+        return in_hands + piles + table + stock
+
+
+class LeakChecker:
+    """After each turn: no card of any hand (read from the DM panels) is in the board or in
+    any public message posted since the last check. A hand's score sheet is about the
+    finished hand, whose cards are dealt again in the next one, so it is not compared."""
+
+    def __init__(self) -> None:
+        self.seen: set[int] = set()
+        self.checks = 0
+
+    def __call__(self, driver: TableDriver) -> None:
+        hidden = set()
+        for player in driver.players:
+            hidden |= hand_cards(driver.dm_panel(player))
+        fresh = [driver.board()]
+        for message in driver.public_messages():
+            if message.id not in self.seen:
+                self.seen.add(message.id)
+                if not is_score_sheet(message):
+                    fresh.append(message)
+        for message in fresh:
+            leaked = set(CARD_CODE.findall(message_text(message))) & hidden
+            assert not leaked, f"hidden {leaked} shown in public: {message_text(message)!r}"
+        self.checks += 1
+
+
+def is_score_sheet(message: discord.Message) -> bool:
+    title = message.embeds[0].title if message.embeds else ""
+    return SCORE_SHEET.search(title or "") is not None

@@ -1,0 +1,104 @@
+"""Whole matches in SimCord, played only through the buttons players see."""
+
+from __future__ import annotations
+
+import re
+
+from tests.discord_helpers import LeakChecker, TableDriver, custom_ids, field_value
+
+
+def make_world(env, *names: str):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cartas")
+    players = [guild.add_member(env.create_user(name)) for name in names]
+    return guild, channel, players
+
+
+async def test_two_player_escoba_to_21_through_buttons(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", target=21)
+    await driver.seat_and_start()
+    assert driver.thread is not channel, "the table plays in its own thread"
+    assert driver.board_counts() == 40
+
+    turns = await driver.play_to_end(after_turn=LeakChecker())
+
+    assert turns > 30
+    final = [m for m in driver.thread.history() if custom_ids(m, "esc:rematch:")][-1]
+    embed = final.embeds[0]
+    assert "wins the match" in embed.title
+    totals = [int(n) for n in re.findall(r"\*\*(\d+)\*\*", embed.description)]
+    assert max(totals) >= 21
+    results = [m for m in driver.thread.history() if m.embeds and "results" in m.embeds[0].title]
+    assert len(results) >= 2, "every hand posts its score sheet"
+    assert "Cards" in results[0].embeds[0].fields[0].value
+    assert field_value(driver.board().embeds[0], "Turn") == "The match is over."
+
+
+async def test_four_player_team_escoba(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob", "carla", "dani")
+    ana, bob, carla, dani = players
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", players=4, target=11)
+    for player in (bob, carla, dani):
+        await player.click(driver.lobby, label="Join")
+    await ana.click(driver.lobby, label="Team A")
+    await carla.click(driver.lobby, label="Team A")
+    await bob.click(driver.lobby, label="Team B")
+    full = await dani.click(driver.lobby, label="Team A")
+    assert "That team is full." in full.followups[0].content
+    await ana.click(driver.lobby, label="Start")
+
+    score = field_value(driver.board().embeds[0], "Score")
+    assert "ana & carla" in score and "bob & dani" in score
+    await driver.play_to_end(after_turn=LeakChecker())
+    final = [m for m in driver.thread.history() if custom_ids(m, "esc:rematch:")][-1]
+    assert " win the match!" in final.embeds[0].title
+    assert "&" in final.embeds[0].title
+
+
+async def test_scopa_match(simcord_env):
+    _, channel, players = make_world(simcord_env, "gino", "lia")
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("scopa new", target=11)
+    await driver.seat_and_start()
+    assert "Scopa" in driver.board().embeds[0].title
+    await driver.play_to_end(after_turn=LeakChecker())
+    sheets = [m for m in driver.thread.history() if m.embeds and "results" in m.embeds[0].title]
+    assert any("Primiera" in f.value for m in sheets for f in m.embeds[0].fields)
+
+
+async def test_rubamazzo_game_with_a_steal(simcord_env):
+    _, channel, players = make_world(simcord_env, "gino", "lia")
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("rubamazzo new")
+    await driver.seat_and_start()
+    stories: list[str] = []
+    leaks = LeakChecker()
+
+    def record(d: TableDriver) -> None:
+        stories.append(d.board().embeds[0].description or "")
+        leaks(d)
+
+    await driver.play_to_end(after_turn=record)
+    assert any("steals" in story and "pile" in story for story in stories)
+    final = [m for m in driver.thread.history() if custom_ids(m, "esc:rematch:")][-1]
+    assert "Most cards wins." in final.embeds[0].description
+
+
+async def test_fournier_claim_of_a_missed_fifteen(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", capture="fournier_claim")
+    await driver.seat_and_start()
+    for _ in range(200):
+        board = driver.board()
+        claims = custom_ids(board, "esc:move:")
+        if claims:
+            assert "Missed 15" in [f.name for f in board.embeds[0].fields]
+            await driver.play_turn(claim=True)
+            assert "claims the missed 15" in driver.board().embeds[0].description
+            return
+        await driver.play_turn()
+    raise AssertionError("no missed 15 in 200 turns")
