@@ -286,9 +286,11 @@ class Croupier:
 
     async def begin_match(self, table: Table) -> None:
         async with self.publish_lock(table.id):
+            ping_due = await self._open_turn(table)
             await self._post_board(table)
             await self._send_panels(table)
-            await self._ping(table)
+            if ping_due:
+                await self._ping(table)
             await self.service.mark(table, published_version=table.version)
 
     async def publish(self, table: Table, events: list[dict[str, Any]] | None = None) -> None:
@@ -301,6 +303,7 @@ class Croupier:
             new_hand = any(e["kind"] == "hand_scored" for e in events)
             if new_hand and table.status == "playing" and self.hand_pause > 0:
                 await asyncio.sleep(self.hand_pause)
+            ping_due = await self._open_turn(table)
             await self._update_board(table)
             if table.status != "playing":
                 await self._refresh_panels(table, seats=range(len(table.seats)))
@@ -313,7 +316,7 @@ class Croupier:
                 if table.ui.last_seat is not None:
                     seats.add(table.ui.last_seat)
                 await self._refresh_panels(table, seats=sorted(seats))
-            if table.status == "playing":
+            if ping_due:
                 await self._ping(table)
             await self.service.mark(table, published_version=table.version)
 
@@ -374,11 +377,21 @@ class Croupier:
 
     # -- pings and timers ----------
 
+    async def _open_turn(self, table: Table) -> bool:
+        """When a new turn begins, start its clock (the board shows it); True if so.
+
+        A turn is new when the player to act is not the one who just moved: a
+        Fournier claimant who then plays is still in the same turn."""
+        turn = table.state.turn if table.status == "playing" else None
+        if turn is None or table.ui.pinged == [table.version, turn] or table.ui.last_seat == turn:
+            return False
+        timer = table.ui.turn_timer
+        await self.service.mark(table, turn_deadline=time.time() + timer if timer else None)
+        return True
+
     async def _ping(self, table: Table) -> None:
+        """Ping the player to act, as a reply to the board; the previous ping goes."""
         turn = table.state.turn
-        marker = [table.version, turn]
-        if table.ui.pinged == marker or table.ui.last_seat == turn:
-            return
         seat = table.seats[turn]
         lang = table.locale
         uses_board = not table.ui.dm_hands or seat.user_id in table.ui.dm_failed
@@ -386,7 +399,6 @@ class Croupier:
         channel = await self.channel(table.play_channel_id)
         if channel is None:
             return
-        deadline = time.time() + table.ui.turn_timer if table.ui.turn_timer else None
         reference = None
         if table.board_message_id:
             reference = channel.get_partial_message(table.board_message_id)
@@ -401,14 +413,12 @@ class Croupier:
             log.warning("table %s: ping failed: %s", table.id, exc)
             return
         old = table.ui.ping_message_id
-        await self.service.mark(
-            table, ping_message_id=message.id, pinged=marker, turn_deadline=deadline
-        )
+        await self.service.mark(table, ping_message_id=message.id, pinged=[table.version, turn])
         if old:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old).delete()
-        if deadline:
-            self._start_timer(table, table.version, deadline)
+        if table.ui.turn_deadline:
+            self._start_timer(table, table.version, table.ui.turn_deadline)
 
     def _start_timer(self, table: Table, version: int, deadline: float) -> None:
         self._cancel_timer(table.id)
@@ -606,11 +616,20 @@ class Croupier:
                 self._start_timer(table, table.version, table.ui.turn_deadline)
 
     async def on_unknown_component(self, interaction: discord.Interaction) -> None:
-        """A component whose custom_id no handler knows (forged, or from an old release)."""
+        """Answer a click no handler will take: a custom_id of no known form, or one that
+        is not on the clicked message (discord.py drops those; a tampered client sends them)."""
         custom_id = (interaction.data or {}).get("custom_id", "")
-        if is_known_custom_id(custom_id) or interaction.response.is_done():
+        handled = is_known_custom_id(custom_id) and custom_id in _custom_ids(interaction.message)
+        if handled or interaction.response.is_done():
             return
         await reply(interaction, tr(interaction_lang(interaction), "error.unknown_button"))
+
+
+def _custom_ids(message: discord.Message | None) -> set[str]:
+    if message is None:
+        return set()
+    view = discord.ui.View.from_message(message, timeout=None)
+    return {getattr(item, "custom_id", None) for item in view.walk_children()}
 
 
 def _channel_path(channel) -> str:

@@ -35,6 +35,11 @@ def enabled(message: discord.Message, prefix: str) -> list[str]:
     ]
 
 
+def answer(result):
+    """What an interaction showed its user: a followup, else the (deferred) response."""
+    return result.followups[-1] if result.followups else result.response
+
+
 def field_value(embed: discord.Embed, *names: str) -> str:
     for item in embed.fields:
         if item.name.split(" (")[0] in names:
@@ -119,7 +124,7 @@ class TableDriver:
         result = await player.click(
             self.board(), custom_id=custom_ids(self.board(), "esc:hand:")[0]
         )
-        return result.followups[-1].message, player
+        return answer(result).message, player
 
     async def play_turn(self, *, claim: bool = False) -> None:
         """The player to act plays a random card, and picks a capture if the board asks."""

@@ -1,0 +1,212 @@
+"""Closed DMs, restarts, bad clicks, leaderboards and settings, in SimCord."""
+
+from __future__ import annotations
+
+import re
+
+import discord
+from simcord.actors import _component_interaction
+
+from bot.client import create_bot
+from bot.storage import MatchResult
+from tests.discord_helpers import TableDriver, answer, custom_ids, enabled, field_value
+
+
+def make_world(env, *names: str, admin: str | None = None):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cartas")
+    roles = {}
+    if admin:
+        managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+        roles[admin] = [managers]
+    players = [guild.add_member(env.create_user(name), roles=roles.get(name, [])) for name in names]
+    return guild, channel, players
+
+
+async def started(env, *names: str, command: str = "escoba new", **options) -> TableDriver:
+    _, channel, players = make_world(env, *names)
+    driver = TableDriver(env, channel, players)
+    await driver.open(command, **options)
+    await driver.seat_and_start()
+    return driver
+
+
+def hand_number(driver: TableDriver) -> int:
+    return int(re.search(r"(?:Hand|Mano) (\d+)", driver.board().embeds[0].footer.text).group(1))
+
+
+async def forge(actor, message, custom_id: str):
+    """A click carrying a custom_id that is not on the message (a tampered client)."""
+    stored = actor._env.backend.get_message(message.channel.id, message.id)
+    data = {"custom_id": custom_id, "component_type": discord.ComponentType.button.value}
+    return await _component_interaction(actor, stored, data)
+
+
+async def test_closed_dms_use_the_ephemeral_panel_to_the_end_of_a_hand(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    bob = players[1]
+    dm = bob.user.dm_channel
+    simcord_env.inject_error(
+        "POST",
+        f"/channels/{dm.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    driver = TableDriver(simcord_env, channel, players, dm_closed={bob.id})
+    await driver.open("escoba new")
+    await driver.seat_and_start()
+
+    while hand_number(driver) == 1:
+        await driver.play_turn()
+    notices = [m for m in driver.thread.history() if "can't send you direct messages" in m.content]
+    assert len(notices) == 1, "the table says so once, not at every deal"
+    assert bob.mention in notices[0].content
+    assert list(dm.history()) == []
+    pings = [m for m in driver.thread.history() if bob.mention in m.content]
+    assert 'press "My hand"' in pings[-1].content or driver.actor() is not bob
+    sheet = [
+        m for m in driver.thread.history() if m.embeds and "hand 1 results" in m.embeds[0].title
+    ]
+    assert sheet, "the hand was played to its end"
+
+
+async def test_restart_mid_hand_keeps_every_button_working(simcord_env, bot_settings):
+    driver = await started(simcord_env, "ana", "bob")
+    for _ in range(5):
+        await driver.play_turn()
+    actor = driver.actor()
+    old_panel = driver.dm_panel(actor)
+    old_board = driver.board()
+    version = driver.board_version()
+
+    await simcord_env.restart_bot(create_bot(bot_settings))
+
+    assert driver.board_counts() == 40
+    hand = await actor.click(old_board, label="My hand")
+    assert answer(hand).ephemeral
+    card = enabled(old_panel, "esc:card:")[0]
+    await actor.user.click(old_panel, custom_id=card)
+    assert driver.board_version() >= version + 1 or custom_ids(driver.board(), "esc:move:")
+    while hand_number(driver) == 1:
+        await driver.play_turn()
+        assert driver.board_counts() == 40
+    assert any(m.embeds and "hand 1 results" in m.embeds[0].title for m in driver.thread.history())
+
+
+async def test_bad_clicks_are_answered_and_change_nothing(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob", "eve")
+    ana, bob, eve = players
+    driver = TableDriver(simcord_env, channel, [ana, bob])
+    await driver.open("escoba new")
+    early = await ana.click(driver.lobby, label="Start")
+    assert answer(early).content == "Waiting for 1 more player(s)."
+    await bob.click(driver.lobby, label="Join")
+    refused = await bob.click(driver.lobby, label="Start")
+    assert answer(refused).content == "Only the host can do that."
+    assert answer(refused).ephemeral
+    await ana.click(driver.lobby, label="Start")
+    board = driver.board()
+
+    stranger = await eve.click(board, label="My hand")
+    assert answer(stranger).content == "You are not seated at this table."
+
+    actor = driver.actor()
+    other = bob if actor is ana else ana
+    first = await actor.click(board, label="My hand")
+    second = await actor.click(board, label="My hand")
+    card = enabled(answer(first).message, "esc:card:")[0]
+    await actor.click(answer(first).message, custom_id=card)
+    after_one = driver.board_version()
+    double = await actor.click(answer(second).message, custom_id=card)
+    assert "out of date" in answer(double).content
+    assert answer(double).embeds, "a stale panel comes with a fresh one"
+    assert driver.board_version() == after_one
+
+    now = driver.board_version()
+    for custom_id in ("totally:made:up", "esc:move:1:999:ffff", "esc:hand:424242", card):
+        forged = await forge(other, driver.board(), custom_id)
+        assert answer(forged).content == (
+            "I don't recognise that button. Use /table to get a fresh board."
+        )
+        assert answer(forged).ephemeral
+    assert driver.board_version() == now
+    assert driver.board_counts() == 40
+
+
+async def test_out_of_turn_choice_is_refused(simcord_env):
+    driver = await started(simcord_env, "ana", "bob")
+    for _ in range(300):
+        actor = driver.actor()
+        panel, clicker = await driver.panel(actor)
+        await clicker.click(panel, custom_id=enabled(panel, "esc:card:")[0])
+        choices = custom_ids(driver.board(), "esc:move:")
+        if choices and driver.actor() is actor:
+            break
+        if choices:
+            await driver.actor().click(driver.board(), custom_id=choices[0])
+    else:
+        raise AssertionError("no card with several captures in 300 turns")
+    other = next(p for p in driver.players if p is not actor)
+    version = driver.board_version()
+    refused = await other.click(driver.board(), custom_id=choices[0])
+    assert answer(refused).content == f"It is not your turn: {actor.name} is to play."
+    assert driver.board_version() == version
+    switch = enabled(driver.dm_panel(actor), "esc:card:")[-1]
+    again = await actor.user.click(driver.dm_panel(actor), custom_id=switch)
+    assert answer(again).content == "Choose what your card takes on the board first."
+    await actor.click(driver.board(), custom_id=choices[0])
+    assert driver.board_version() == version + 1
+
+
+async def test_leaderboard_and_stats_after_matches(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    ana, bob = players
+    for _ in range(2):
+        driver = TableDriver(simcord_env, channel, players)
+        await driver.open("escoba new", target=1)
+        await driver.seat_and_start()
+        await driver.play_to_end()
+
+    board = await ana.slash(channel, "leaderboard", game="escoba")
+    text = board.response.embeds[0].description
+    assert ana.mention in text and bob.mention in text
+    wins = [int(n) for n in re.findall(r"(\d+) wins / 2 matches", text)]
+    assert sorted(wins) in ([0, 2], [1, 1])
+    stats = await bob.slash(channel, "stats", member=ana)
+    value = stats.response.embeds[0].fields[0].value
+    assert value.startswith("2 matches")
+
+    storage = simcord_env.bot.storage
+    extra = [
+        MatchResult(user_id=9000 + i, won=True, points=3, escobas=0, hands=1) for i in range(11)
+    ]
+    await storage.save_table(1, (await storage.table_row(1)) | {}, results=extra)
+    page_one = await ana.slash(channel, "leaderboard")
+    assert page_one.response.embeds[0].footer.text == "Page 1 of 2"
+    await ana.click(page_one.response.message, label="Next")
+    shown = next(m for m in channel.history() if m.id == page_one.response.id)
+    assert shown.embeds[0].footer.text == "Page 2 of 2"
+    assert shown.embeds[0].description.startswith("**11.**")
+
+
+async def test_settings_switch_the_table_language(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob", admin="ana")
+    ana, bob = players
+    assert "settings" not in bob.available_commands(channel)
+    saved = await ana.slash(channel, "settings", language="es", timer=60)
+    assert saved.ephemeral
+    assert "Idioma: es" in saved.response.embeds[0].description or "Language: es" in (
+        saved.response.embeds[0].description
+    )
+
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new")
+    assert driver.lobby.embeds[0].title.startswith("Escoba · mesa #")
+    await bob.click(driver.lobby, label="Unirme")
+    await ana.click(driver.lobby, label="Empezar")
+    board = driver.board().embeds[0]
+    assert field_value(board, "Turno").startswith("<@")
+    assert "el tiempo se acaba" in field_value(board, "Turno")
+    assert any("te toca" in m.content for m in driver.thread.history())
