@@ -1,0 +1,144 @@
+"""Catalogs, slash-command payloads and the database migrations."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from bot.client import COGS, create_bot
+from bot.i18n import CATALOGS, CommandTranslator, language_of, tr
+from bot.settings import Settings
+from bot.storage import Storage, migrations
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def keys_used_in_code() -> set[str]:
+    """Catalog keys written as literals in calls to tr/cmd and TableError."""
+    keys = set()
+    for path in [*ROOT.glob("bot/*.py"), *ROOT.glob("cogs/*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            position = {"tr": 1, "cmd": 0, "TableError": 0}.get(name)
+            if position is None or len(node.args) <= position:
+                continue
+            arg = node.args[position]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                keys.add(arg.value)
+    return keys
+
+
+def test_spanish_and_english_have_the_same_messages_and_placeholders():
+    english, spanish = CATALOGS["en"], CATALOGS["es"]
+    assert english.keys() == spanish.keys()
+    for key, text in english.items():
+        assert placeholders(text) == placeholders(spanish[key]), key
+        assert spanish[key].strip(), key
+
+
+def test_every_key_the_code_uses_is_in_the_catalogs():
+    used = keys_used_in_code()
+    assert len(used) > 150
+    assert used <= CATALOGS["en"].keys(), used - CATALOGS["en"].keys()
+
+
+def test_families_of_keys_built_at_run_time_are_complete():
+    families = {
+        "game": ("escoba", "scopa", "rubamazzo"),
+        "end": ("finished", "cancelled", "abandoned", "empty"),
+        "reason": ("target", "shutout", "most_cards", "draw"),
+        "sweep": ("escoba", "scopa"),
+        "illegal": ("not_in_hand", "must_capture", "must_take", "bad_capture", "no_claim"),
+        "category": ("sweeps", "cards", "coins", "all_coins", "seven_of_coins", "sevens"),
+    }
+    for family, members in families.items():
+        for member in members:
+            assert f"{family}.{member}" in CATALOGS["es"]
+
+
+def test_language_of_discord_locales():
+    assert language_of("es-ES") == language_of("es-419") == "es"
+    assert language_of("en-GB") == language_of("it") == language_of(None) == "en"
+    assert tr("es", "table.left", table=3) == "Has dejado la mesa #3."
+
+
+@pytest.fixture
+async def commands_payload(tmp_path):
+    bot = create_bot(Settings(discord_token="x", database_path=tmp_path / "db.sqlite3"))
+    for extension in COGS:
+        await bot.load_extension(extension)
+    translator = CommandTranslator()
+    await bot.tree.set_translator(translator)
+    return [
+        await command.get_translated_payload(bot.tree, translator)
+        for command in bot.tree.get_commands()
+    ]
+
+
+def walk_options(payload: dict):
+    for option in payload.get("options", []):
+        yield option
+        yield from walk_options(option)
+
+
+async def test_slash_commands_fit_discord_limits_in_both_languages(commands_payload):
+    names = {payload["name"] for payload in commands_payload}
+    assert names == {
+        "escoba",
+        "scopa",
+        "rubamazzo",
+        "hand",
+        "table",
+        "leave",
+        "cancel",
+        "rules",
+        "leaderboard",
+        "stats",
+        "settings",
+    }
+    for payload in commands_payload:
+        for item in [payload, *walk_options(payload)]:
+            spanish = item.get("name_localizations", {}).get("es-ES")
+            assert spanish, f"{item['name']} has no Spanish name"
+            for name in (item["name"], spanish):
+                assert NAME.match(name) and name == name.lower(), name
+            for text in (item["description"], item["description_localizations"]["es-ES"]):
+                assert 1 <= len(text) <= 100, text
+            for choice in item.get("choices", []):
+                assert len(choice["name"]) <= 100
+
+
+async def test_escoba_new_is_nueva_in_spanish(commands_payload):
+    escoba = next(p for p in commands_payload if p["name"] == "escoba")
+    new = escoba["options"][0]
+    assert new["name_localizations"]["es-ES"] == "nueva"
+    assert new["name_localizations"]["es-419"] == "nueva"
+    players = next(o for o in new["options"] if o["name"] == "players")
+    assert players["name_localizations"]["es-ES"] == "jugadores"
+
+
+async def test_migrations_apply_once_in_order(tmp_path):
+    numbers = [number for number, _ in migrations()]
+    assert numbers == sorted(numbers) and numbers[0] == 1
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    try:
+        assert await storage.migrate() == numbers[-1]
+        assert (await storage.guild_settings(5)).dm_hands is True
+    finally:
+        await storage.close()
+    again = await Storage.open(tmp_path / "db.sqlite3")
+    try:
+        assert await again.migrate() == numbers[-1]
+    finally:
+        await again.close()

@@ -1,0 +1,137 @@
+"""Slash commands, lobby options, permissions, timers and pauses, in SimCord."""
+
+from __future__ import annotations
+
+import discord
+import simcord
+
+from bot.client import create_bot
+from tests.discord_helpers import TableDriver, answer, custom_ids, field_value
+from tests.test_bot_tables import hand_number, make_world, started
+
+
+async def test_missing_permissions_are_named(simcord_env):
+    guild = simcord_env.create_guild()
+    bot_member = guild.me
+    channel = guild.create_text_channel(
+        "no-embeds", overwrites={bot_member: discord.PermissionOverwrite(embed_links=False)}
+    )
+    ana = guild.add_member(simcord_env.create_user("ana"))
+    result = await ana.slash(channel, "escoba new")
+    assert result.ephemeral
+    assert result.response.content == "I need these permissions in this channel: Embed Links."
+    assert list(channel.history()) == []
+
+
+async def test_without_threads_one_table_per_channel(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel(
+        "no-threads",
+        overwrites={guild.me: discord.PermissionOverwrite(create_public_threads=False)},
+    )
+    ana = guild.add_member(simcord_env.create_user("ana"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    first = await ana.slash(channel, "escoba new")
+    assert "Create Public Threads" in answer(first).content
+    assert channel.threads == []
+    second = await bob.slash(channel, "scopa new")
+    assert second.response.content.startswith("This channel already has a live table.")
+
+    driver = TableDriver(simcord_env, channel, [ana, bob], lobby=first.response.message)
+    await driver.seat_and_start()
+    assert driver.board().channel.id == channel.id
+    await driver.play_turn()
+
+
+async def test_lobby_teams_advanced_options_and_cancel(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    ana, bob = players
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", scoring="pagat", timer=45)
+    lobby = driver.lobby.embeds[0].description
+    assert "Scoring: pagat" in lobby and "Turn timer: 45 s" in lobby
+    assert custom_ids(driver.lobby, "esc:lobby:1:team") == []
+
+    await bob.click(driver.lobby, label="Join")
+    refused = await bob.select(driver.lobby, ["1"])
+    assert answer(refused).content == "Only the host can do that."
+    await ana.select(driver.lobby, ["1"])
+    current = next(m for m in channel.history() if m.id == driver.lobby.id)
+    assert "deck = french_faces" in current.embeds[0].description
+
+    not_host = await bob.click(current, label="Cancel")
+    assert answer(not_host).content == (
+        "Only the host or someone with Manage Server can cancel this table."
+    )
+    await ana.click(current, label="Cancel")
+    closed = next(m for m in channel.history() if m.id == driver.lobby.id)
+    assert closed.components == []
+    assert closed.embeds[0].footer.text == "This table was cancelled."
+
+
+async def test_hand_table_rules_leave_and_rematch(simcord_env):
+    driver = await started(simcord_env, "ana", "bob", target=1)
+    ana, bob = driver.players
+    hand = await ana.slash(driver.thread, "hand")
+    assert hand.ephemeral and answer(hand).embeds[0].title.endswith("your hand")
+    stranger = simcord_env.guild.add_member(simcord_env.create_user("eve"))
+    none = await stranger.slash(driver.thread, "hand")
+    assert answer(none).content == "You have no table in play here."
+
+    old_board = driver.board().id
+    moved = await bob.slash(driver.thread, "table")
+    assert answer(moved).content == "The board is at the bottom again."
+    assert driver.board().id != old_board
+    assert list(driver.thread.history())[-1].id == driver.board().id
+
+    rules = await ana.slash(driver.thread, "rules")
+    text = rules.response.embeds[0].description
+    assert "add up to 15" in text
+    assert "first side to reach 1 points" in text
+    scopa = await ana.slash(driver.channel, "rules", game="scopa")
+    assert "settebello" in scopa.response.embeds[0].description
+
+    await driver.play_to_end()
+    final = [m for m in driver.thread.history() if custom_ids(m, "esc:rematch:")][-1]
+    again = await bob.click(final, label="Rematch")
+    lobby = again.response.message
+    assert lobby.embeds[0].title == "Escoba · table #2"
+    await ana.click(lobby, label="Join")
+    left = await ana.slash(driver.thread, "leave")
+    assert answer(left).content == "You left table #2."
+
+
+async def test_leaving_a_match_abandons_it(simcord_env):
+    driver = await started(simcord_env, "ana", "bob")
+    ana, bob = driver.players
+    await driver.play_turn()
+    left = await bob.slash(driver.thread, "leave")
+    assert answer(left).content == "You left table #1."
+    assert any("A player left" in m.content for m in driver.thread.history())
+    assert custom_ids(driver.board(), "esc:") == []
+    hand = await ana.slash(driver.thread, "hand")
+    assert answer(hand).content == "You have no table in play here."
+
+
+async def test_turn_timer_reminds_the_player_once(simcord_env):
+    driver = await started(simcord_env, "ana", "bob", timer=30)
+    actor = driver.actor()
+    assert "time runs out <t:" in field_value(driver.board().embeds[0], "Turn")
+    await simcord_env.advance_time(31)
+    reminders = [m for m in driver.thread.history() if "your time is up" in m.content]
+    assert len(reminders) == 1 and actor.mention in reminders[0].content
+    await simcord_env.advance_time(120)
+    assert len([m for m in driver.thread.history() if "your time is up" in m.content]) == 1
+
+
+async def test_next_hand_is_dealt_after_a_pause(bot_settings):
+    settings = bot_settings.model_copy(update={"hand_pause": 3.0})
+    async with simcord.run(create_bot(settings)) as env:
+        driver = await started(env, "ana", "bob")
+        while hand_number(driver) == 1:
+            await driver.play_turn()
+        sheet = next(
+            m for m in driver.thread.history() if m.embeds and "hand 1 results" in m.embeds[0].title
+        )
+        board = driver.board()
+        assert (board.edited_at - sheet.created_at).total_seconds() >= 3
