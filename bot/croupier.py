@@ -293,40 +293,43 @@ class Croupier:
                 await self._ping(table)
             await self.service.mark(table, published_version=table.version)
 
-    async def publish(self, table: Table, events: list[dict[str, Any]] | None = None) -> None:
-        """Show a committed change: results, the board, the panels, the ping."""
+    async def publish(self, table: Table) -> None:
+        """Show the committed changes not shown yet: results, board, panels, ping.
+
+        Publishing reads the table, not the move that triggered it, so two moves
+        published at once (or one cut short by a restart) show everything."""
         async with self.publish_lock(table.id):
-            if table.ui.published_version >= table.version and events is not None:
+            shown = table.ui.published_version
+            if shown >= table.version:
                 return
-            events = events if events is not None else table.ui.last_events
-            await self._announce(table)
-            new_hand = any(e["kind"] == "hand_scored" for e in events)
-            if new_hand and table.status == "playing" and self.hand_pause > 0:
+            announced = await self._announce(table)
+            hand_ended = any(event["kind"] == "hand_scored" for event in announced)
+            if hand_ended and table.status == "playing" and self.hand_pause > 0:
                 await asyncio.sleep(self.hand_pause)
             ping_due = await self._open_turn(table)
             await self._update_board(table)
+            everyone = range(len(table.seats))
             if table.status != "playing":
-                await self._refresh_panels(table, seats=range(len(table.seats)))
+                await self._refresh_panels(table, seats=everyone)
                 self._cancel_timer(table.id)
                 await self.refresh_lobby(table)
-            elif new_hand or any(e["kind"] == "dealt" for e in events):
+            elif table.ui.panels_round != deal_round(table):
                 await self._send_panels(table)
+            elif table.version - shown > 1 or table.ui.last_seat is None:
+                await self._refresh_panels(table, seats=everyone)
             else:
-                seats = {table.state.turn}
-                if table.ui.last_seat is not None:
-                    seats.add(table.ui.last_seat)
-                await self._refresh_panels(table, seats=sorted(seats))
+                seats = sorted({table.state.turn, table.ui.last_seat})
+                await self._refresh_panels(table, seats=seats)
             if ping_due:
                 await self._ping(table)
             await self.service.mark(table, published_version=table.version)
 
-    async def _announce(self, table: Table) -> None:
+    async def _announce(self, table: Table) -> list[dict[str, Any]]:
+        """Post the hand and match results waiting on the table; return them."""
         announcements = await self.service.take_announcements(table)
-        if not announcements:
-            return
-        channel = await self.channel(table.play_channel_id)
+        channel = await self.channel(table.play_channel_id) if announcements else None
         if channel is None:
-            return
+            return announcements
         lang = table.locale
         for event in announcements:
             if event["kind"] == "hand_scored":
@@ -335,6 +338,7 @@ class Croupier:
                 await channel.send(
                     embed=match_over_embed(table, event, lang), view=rematch_view(table, lang)
                 )
+        return announcements
 
     async def _post_board(self, table: Table) -> None:
         channel = await self.channel(table.play_channel_id)
@@ -494,7 +498,9 @@ class Croupier:
             panels[str(player.user_id)] = [message.channel.id, message.id]
             if old:
                 await self._delete_message(old)
-        await self.service.mark(table, panels=panels, dm_failed=failed)
+        await self.service.mark(
+            table, panels=panels, dm_failed=failed, panels_round=deal_round(table)
+        )
 
     async def _refresh_panels(self, table: Table, seats) -> None:
         """Edit the DM panels of ``seats`` in place."""
@@ -564,19 +570,19 @@ class Croupier:
                 await self._update_board(table)
             await reply(interaction, tr(interaction_lang(interaction), "choice.on_board"))
             return
-        await self.publish(table, outcome.events)
+        await self.publish(table)
 
     async def on_move(
         self, interaction: discord.Interaction, table_id: int, version: int, move: int
     ) -> None:
         await interaction.response.defer()
         try:
-            outcome = await self.service.choose(table_id, interaction.user.id, version, move)
+            await self.service.choose(table_id, interaction.user.id, version, move)
         except TableError as error:
             await self.refuse(interaction, error)
             return
         table = self.service.get(table_id)
-        await self.publish(table, outcome.events)
+        await self.publish(table)
 
     async def _after_click(self, interaction: discord.Interaction, table: Table) -> None:
         """Refresh the panel the player clicked on when it was an ephemeral one."""
@@ -623,6 +629,11 @@ class Croupier:
         if handled or interaction.response.is_done():
             return
         await reply(interaction, tr(interaction_lang(interaction), "error.unknown_button"))
+
+
+def deal_round(table: Table) -> list[int]:
+    """Which deal the hands in play come from: a new one gets new DM panels."""
+    return [table.state.hand_no, table.state.deal_round]
 
 
 def _custom_ids(message: discord.Message | None) -> set[str]:

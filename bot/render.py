@@ -99,9 +99,9 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
             line = f"{index + 1}. " + tr(lang, "lobby.free_seat")
         seats.append(line)
     embed.add_field(name=tr(lang, "lobby.seats"), value="\n".join(seats), inline=False)
-    if table.status == "cancelled":
-        embed.set_footer(text=tr(lang, f"end.{table.ui.end_reason or 'cancelled'}"))
-    elif table.status != "lobby":
+    if table.status in ("cancelled", "finished"):
+        embed.set_footer(text=tr(lang, f"end.{table.ui.end_reason or table.status}"))
+    elif table.status == "playing":
         embed.set_footer(text=tr(lang, "lobby.started"))
     else:
         embed.set_footer(text=tr(lang, "lobby.footer"))

@@ -84,6 +84,7 @@ class TableUI(BaseModel):
     ping_message_id: int | None = None
     pinged: list[int] = Field(default_factory=list)
     published_version: int = 0
+    panels_round: list[int] = Field(default_factory=list)
     seat_sweeps: list[int] = Field(default_factory=list)
     hands_played: int = 0
     turn_timer: int | None = None
