@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import re
 
-from tests.discord_helpers import LeakChecker, TableDriver, custom_ids, field_value
+from tests.discord_helpers import CARD_CODE, LeakChecker, TableDriver, custom_ids, field_value
 
 
 def make_world(env, *names: str):
@@ -14,7 +15,8 @@ def make_world(env, *names: str):
     return guild, channel, players
 
 
-async def test_two_player_escoba_to_21_through_buttons(simcord_env):
+async def test_two_player_escoba_to_21_through_buttons(simcord_env, caplog):
+    caplog.set_level(logging.INFO)
     _, channel, players = make_world(simcord_env, "ana", "bob")
     driver = TableDriver(simcord_env, channel, players)
     await driver.open("escoba new", target=21)
@@ -34,6 +36,8 @@ async def test_two_player_escoba_to_21_through_buttons(simcord_env):
     assert len(results) >= 2, "every hand posts its score sheet"
     assert "Cards" in results[0].embeds[0].fields[0].value
     assert field_value(driver.board().embeds[0], "Turn") == "The match is over."
+    logged = "\n".join(r.getMessage() for r in caplog.records if r.name.startswith("bot"))
+    assert not CARD_CODE.search(logged), "no card in the bot's log lines"
 
 
 async def test_four_player_team_escoba(simcord_env):

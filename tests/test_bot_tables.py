@@ -82,6 +82,8 @@ async def test_restart_mid_hand_keeps_every_button_working(simcord_env, bot_sett
     version = driver.board_version()
 
     await simcord_env.restart_bot(create_bot(bot_settings))
+    syncs = [r for r in simcord_env.http_requests if r.method == "PUT" and "commands" in r.path]
+    assert len(syncs) == 1, "an unchanged command tree is not synced again"
 
     assert driver.board_counts() == 40
     hand = await actor.click(old_board, label="My hand")
@@ -210,3 +212,13 @@ async def test_settings_switch_the_table_language(simcord_env):
     assert field_value(board, "Turno").startswith("<@")
     assert "el tiempo se acaba" in field_value(board, "Turno")
     assert any("te toca" in m.content for m in driver.thread.history())
+
+    await ana.slash(channel, "settings", dm_hands=False, language="auto")
+    second = TableDriver(simcord_env, channel, players, dm_closed={ana.id, bob.id})
+    await second.open("scopa new")
+    await second.seat_and_start()
+    assert "Scopa · table #2" in second.board().embeds[0].title
+    ping = list(second.thread.history())[-1]
+    assert 'press "My hand" on the board' in ping.content
+    await second.play_turn()
+    assert len(list(ana.user.dm_channel.history())) == 1, "only the first table's panel"

@@ -1,0 +1,110 @@
+"""The table service without Discord: locking, versions, persistence, results."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.games import move_card
+from bot.storage import Storage
+from bot.tables import Seat, StalePanel, Table, TableError, TableService
+
+
+@pytest.fixture
+async def service(tmp_path):
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    yield TableService(storage, deal_seed=3)
+    await storage.close()
+
+
+async def playing_table(service: TableService, **options) -> Table:
+    table = await service.create(
+        guild_id=1,
+        channel_id=2,
+        host=Seat(user_id=10, name="ana"),
+        game="escoba",
+        options=options,
+        locale="en",
+        turn_timer=None,
+        dm_hands=True,
+    )
+    await service.join(table.id, Seat(user_id=11, name="bob"))
+    return await service.start(table.id, 10)
+
+
+def single_option_card(table: Table) -> int:
+    moves = table.state.legal_moves()
+    cards = [move_card(m) for m in moves]
+    return next(card for card in cards if cards.count(card) == 1)
+
+
+async def test_simultaneous_clicks_apply_exactly_one_move(service):
+    table = await playing_table(service)
+    user = table.seats[table.state.turn].user_id
+    card = single_option_card(table)
+    results = await asyncio.gather(
+        service.play_card(table.id, user, 1, card),
+        service.play_card(table.id, user, 1, card),
+        return_exceptions=True,
+    )
+    applied = [r for r in results if not isinstance(r, Exception)]
+    assert len(applied) == 1 and applied[0].kind == "applied"
+    assert isinstance(next(r for r in results if isinstance(r, Exception)), StalePanel)
+    assert table.version == 2
+    assert len(await service.storage.move_log(table.id)) == 1
+
+
+async def test_a_move_is_committed_before_the_call_returns(service):
+    table = await playing_table(service)
+    user = table.seats[table.state.turn].user_id
+    await service.play_card(table.id, user, 1, single_option_card(table))
+    row = await service.storage.table_row(table.id)
+    restored = Table.from_row(row)
+    assert restored.version == 2
+    assert restored.state == table.state
+    log = await service.storage.move_log(table.id)
+    assert log[0]["seat"] == table.ui.last_seat and log[0]["events"]
+
+
+async def test_refusals_name_the_reason_and_change_nothing(service):
+    table = await playing_table(service)
+    waiting = table.seats[1 - table.state.turn].user_id
+    with pytest.raises(TableError) as refused:
+        await service.play_card(table.id, waiting, 1, 0)
+    assert refused.value.key == "table.not_your_turn"
+    with pytest.raises(TableError) as stranger:
+        await service.play_card(table.id, 99, 1, 0)
+    assert stranger.value.key == "table.not_seated"
+    with pytest.raises(TableError) as bad:
+        await service.create(
+            guild_id=1,
+            channel_id=2,
+            host=Seat(user_id=10, name="ana"),
+            game="escoba",
+            options={"players": 5},
+            locale="en",
+            turn_timer=None,
+            dm_hands=True,
+        )
+    assert bad.value.key == "options.invalid" and "not 5" in bad.value.params["reason"]
+    assert table.version == 1
+
+
+async def test_a_finished_match_records_every_seat(service):
+    table = await playing_table(service, target_score=1)
+    while table.status == "playing":
+        user = table.seats[table.state.turn].user_id
+        card = table.state.hands[table.state.turn][0]
+        try:
+            outcome = await service.play_card(table.id, user, table.version, card)
+        except TableError:
+            card = move_card(table.state.legal_moves()[0])
+            outcome = await service.play_card(table.id, user, table.version, card)
+        if outcome.kind == "choose":
+            await service.choose(table.id, user, table.version, table.ui.pending.moves[0])
+    rows, count = await service.storage.leaderboard(1, "escoba", limit=10, offset=0)
+    assert count == 2
+    assert sum(row.won for row in rows) == 1
+    assert all(row.played == 1 and row.hands >= 1 for row in rows)
+    assert (await service.storage.table_row(table.id))["status"] == "finished"
