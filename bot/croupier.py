@@ -160,9 +160,8 @@ class Croupier:
         if in_thread and not perms.send_messages_in_threads:
             missing.append("send_messages_in_threads")
         if missing:
-            await reply(
-                interaction, tr(lang, "error.missing_permissions", perms=_perm_list(missing))
-            )
+            names = ", ".join(tr(lang, f"perm.{name}") for name in missing)
+            await reply(interaction, tr(lang, "error.missing_permissions", perms=names))
             return
         can_thread = (
             not in_thread
@@ -658,7 +657,3 @@ def seat_for(interaction: discord.Interaction) -> Seat:
 def _can_manage(interaction: discord.Interaction) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and perms.manage_guild)
-
-
-def _perm_list(names: list[str]) -> str:
-    return ", ".join(name.replace("_", " ").title() for name in names)

@@ -46,6 +46,13 @@ def suit_emoji(table: Table, card: int) -> str | None:
     return None
 
 
+def value_text(value: object, lang: str) -> str:
+    """An option's value for people: yes/no for switches, the rules' name otherwise."""
+    if isinstance(value, bool):
+        return tr(lang, "value.yes" if value else "value.no")
+    return str(value)
+
+
 def game_name(game: str, lang: str) -> str:
     return tr(lang, f"game.{game}")
 
@@ -78,7 +85,7 @@ def option_summary(table: Table, lang: str) -> str:
     timer = table.ui.turn_timer
     lines.append(tr(lang, "lobby.timer", seconds=timer) if timer else tr(lang, "lobby.timer_off"))
     for name, value in table.ui.advanced.items():
-        lines.append(f"{name} = {value}")
+        lines.append(f"{tr(lang, f'adv.{name}')}: {value_text(value, lang)}")
     return "\n".join(lines)
 
 
@@ -127,65 +134,30 @@ def _player(table: Table, seat: int) -> str:
 
 def _describe_event(table: Table, event: dict[str, Any], lang: str) -> str | None:
     kind = event["kind"]
-    joined = " + ".join
-    if kind == "captured":
-        text = tr(
-            lang,
-            "move.captured",
-            player=_player(table, event["seat"]),
-            card=card_text(table, event["card"]),
-            cards=joined(card_text(table, c) for c in event["cards"]),
-        )
-        return text + (tr(lang, f"sweep.{table.game}") if event["sweep"] else "")
+    seat = event.get("seat", event.get("dealer", -1))
+    words = {
+        "player": _player(table, seat),
+        "card": card_text(table, event["card"]) if "card" in event else "",
+        "cards": " + ".join(card_text(table, c) for c in event.get("cards", ())),
+    }
+    sweep = tr(lang, f"sweep.{table.game}") if event.get("sweep") else ""
+    if kind in ("captured", "claimed"):
+        return tr(lang, f"move.{kind}", **words) + sweep
     if kind == "played":
-        key = "move.played_missed" if event["missed"] and _claims_on(table) else "move.played"
-        return tr(
-            lang, key, player=_player(table, event["seat"]), card=card_text(table, event["card"])
-        )
-    if kind == "claimed":
-        text = tr(
-            lang,
-            "move.claimed",
-            player=_player(table, event["seat"]),
-            card=card_text(table, event["card"]),
-            cards=joined(card_text(table, c) for c in event["cards"]),
-        )
-        return text + (tr(lang, "sweep.escoba") if event["sweep"] else "")
+        missed = event["missed"] and _claims_on(table)
+        return tr(lang, "move.played_missed" if missed else "move.played", **words)
     if kind == "stole":
-        text = tr(
-            lang,
-            "move.stole",
-            player=_player(table, event["seat"]),
-            card=card_text(table, event["card"]),
-            victims=", ".join(_player(table, seat) for seat in event["victims"]),
-            count=event["pile_cards"],
-        )
-        if event["cards"]:
-            text += tr(
-                lang, "move.stole_table", cards=joined(card_text(table, c) for c in event["cards"])
-            )
-        return text
+        victims = ", ".join(_player(table, victim) for victim in event["victims"])
+        text = tr(lang, "move.stole", **words, victims=victims, count=event["pile_cards"])
+        return text + (tr(lang, "move.stole_table", **words) if event["cards"] else "")
     if kind == "initial_sweep":
-        return tr(
-            lang,
-            "move.initial_sweep",
-            player=_player(table, event["seat"]),
-            cards=cards_text(table, event["cards"], lang),
-            sweeps=event["sweeps"],
-        )
+        return tr(lang, "move.initial_sweep", **words, sweeps=event["sweeps"])
     if kind == "leftovers_taken" and event["cards"]:
-        if event["seat"] < 0:
-            return tr(lang, "move.leftovers_aside", cards=cards_text(table, event["cards"], lang))
-        return tr(
-            lang,
-            "move.leftovers",
-            player=_player(table, event["seat"]),
-            cards=cards_text(table, event["cards"], lang),
-        )
+        return tr(lang, "move.leftovers_aside" if seat < 0 else "move.leftovers", **words)
     if kind == "dealt" and event["round"] > 1:
         return tr(lang, "move.last_deal" if event["last"] else "move.dealt")
     if kind == "redealt":
-        return tr(lang, "move.redealt", player=_player(table, event["dealer"]))
+        return tr(lang, "move.redealt", **words)
     return None
 
 

@@ -17,7 +17,7 @@ from discord import ui
 
 from .games import describe_move
 from .i18n import tr
-from .render import card_text, move_button_label, suit_emoji
+from .render import card_text, move_button_label, suit_emoji, value_text
 from .tables import Table
 
 MAX_MOVE_BUTTONS = 20
@@ -81,90 +81,93 @@ def advanced_value(game: str, index: int) -> tuple[str, object]:
     return ADVANCED_CHOICES[game][index]
 
 
+class FromCustomId:
+    """Rebuilds an item from its custom_id: the template's named groups are the
+    constructor's arguments (digits become ints, ``move`` is hexadecimal)."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        values = {}
+        for name, text in match.groupdict().items():
+            if name == "move":
+                values[name] = int(text, 16)
+            else:
+                values[name] = int(text) if text.isdigit() else text
+        return cls(**values)
+
+
 def _croupier(interaction: discord.Interaction):
     return interaction.client.croupier  # type: ignore[attr-defined]
 
 
 class LobbyButton(
+    FromCustomId,
     ui.DynamicItem[ui.Button],
-    template=r"esc:lobby:(?P<table>[0-9]{1,12}):(?P<action>join|leave|start|cancel|team[0-5])",
+    template=r"esc:lobby:(?P<table_id>[0-9]{1,12}):(?P<action>join|leave|start|cancel|team[0-5])",
 ):
     def __init__(self, table_id: int, action: str, **button) -> None:
         super().__init__(ui.Button(custom_id=f"esc:lobby:{table_id}:{action}", **button))
         self.table_id, self.action = table_id, action
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["table"]), match["action"])
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await _croupier(interaction).on_lobby(interaction, self.table_id, self.action)
 
 
-class AdvancedSelect(ui.DynamicItem[ui.Select], template=r"esc:adv:(?P<table>[0-9]{1,12})"):
+class AdvancedSelect(
+    FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:adv:(?P<table_id>[0-9]{1,12})"
+):
     def __init__(self, table_id: int, **select) -> None:
         super().__init__(ui.Select(custom_id=f"esc:adv:{table_id}", **select))
         self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         await _croupier(interaction).on_advanced(interaction, self.table_id, values)
 
 
-class HandButton(ui.DynamicItem[ui.Button], template=r"esc:hand:(?P<table>[0-9]{1,12})"):
+class HandButton(
+    FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:hand:(?P<table_id>[0-9]{1,12})"
+):
     def __init__(self, table_id: int, **button) -> None:
         super().__init__(ui.Button(custom_id=f"esc:hand:{table_id}", **button))
         self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _croupier(interaction).on_my_hand(interaction, self.table_id)
 
 
 class CardButton(
+    FromCustomId,
     ui.DynamicItem[ui.Button],
-    template=r"esc:card:(?P<table>[0-9]{1,12}):(?P<version>[0-9]{1,9}):(?P<card>[0-9]{1,2})",
+    template=r"esc:card:(?P<table_id>[0-9]{1,12}):(?P<version>[0-9]{1,9}):(?P<card>[0-9]{1,2})",
 ):
     def __init__(self, table_id: int, version: int, card: int, **button) -> None:
         custom_id = f"esc:card:{table_id}:{version}:{card}"
         super().__init__(ui.Button(custom_id=custom_id, **button))
         self.table_id, self.version, self.card = table_id, version, card
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["table"]), int(match["version"]), int(match["card"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await _croupier(interaction).on_card(interaction, self.table_id, self.version, self.card)
 
 
 class MoveButton(
+    FromCustomId,
     ui.DynamicItem[ui.Button],
-    template=r"esc:move:(?P<table>[0-9]{1,12}):(?P<version>[0-9]{1,9}):(?P<move>[0-9a-f]{1,14})",
+    template=r"esc:move:(?P<table_id>[0-9]{1,12}):(?P<version>[0-9]{1,9}):(?P<move>[0-9a-f]{1,14})",
 ):
     def __init__(self, table_id: int, version: int, move: int, **button) -> None:
         custom_id = f"esc:move:{table_id}:{version}:{move:x}"
         super().__init__(ui.Button(custom_id=custom_id, **button))
         self.table_id, self.version, self.move = table_id, version, move
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["table"]), int(match["version"]), int(match["move"], 16))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         await _croupier(interaction).on_move(interaction, self.table_id, self.version, self.move)
 
 
 class MoveSelect(
+    FromCustomId,
     ui.DynamicItem[ui.Select],
-    template=r"esc:movesel:(?P<table>[0-9]{1,12}):(?P<version>[0-9]{1,9})",
+    template=r"esc:movesel:(?P<table_id>[0-9]{1,12}):(?P<version>[0-9]{1,9})",
 ):
     """The capture options as a select, when there are too many for buttons."""
 
@@ -172,40 +175,31 @@ class MoveSelect(
         super().__init__(ui.Select(custom_id=f"esc:movesel:{table_id}:{version}", **select))
         self.table_id, self.version = table_id, version
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["table"]), int(match["version"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or ["x"]
         move = int(values[0], 16) if re.fullmatch(r"[0-9a-f]{1,14}", values[0]) else -1
         await _croupier(interaction).on_move(interaction, self.table_id, self.version, move)
 
 
-class RematchButton(ui.DynamicItem[ui.Button], template=r"esc:rematch:(?P<table>[0-9]{1,12})"):
+class RematchButton(
+    FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:rematch:(?P<table_id>[0-9]{1,12})"
+):
     def __init__(self, table_id: int, **button) -> None:
         super().__init__(ui.Button(custom_id=f"esc:rematch:{table_id}", **button))
         self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _croupier(interaction).on_rematch(interaction, self.table_id)
 
 
 class LeaderboardButton(
+    FromCustomId,
     ui.DynamicItem[ui.Button],
     template=r"esc:lb:(?P<game>escoba|scopa|rubamazzo):(?P<page>[0-9]{1,4})",
 ):
     def __init__(self, game: str, page: int, **button) -> None:
         super().__init__(ui.Button(custom_id=f"esc:lb:{game}:{page}", **button))
         self.game, self.page = game, page
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(match["game"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.leaderboards.on_page(interaction, self.game, self.page)  # type: ignore[attr-defined]
@@ -247,7 +241,7 @@ def lobby_view(table: Table, lang: str) -> ui.View:
     choices = ADVANCED_CHOICES[table.game]
     options = [
         discord.SelectOption(
-            label=f"{tr(lang, f'adv.{name}')}: {_value_text(value, lang)}"[:100],
+            label=f"{tr(lang, f'adv.{name}')}: {value_text(value, lang)}"[:100],
             value=str(index),
             default=False,
         )
@@ -256,12 +250,6 @@ def lobby_view(table: Table, lang: str) -> ui.View:
     placeholder = tr(lang, "lobby.advanced")
     view.add_item(AdvancedSelect(t, options=options, placeholder=placeholder, row=2))
     return view
-
-
-def _value_text(value: object, lang: str) -> str:
-    if isinstance(value, bool):
-        return tr(lang, "value.yes" if value else "value.no")
-    return str(value)
 
 
 def board_view(table: Table, lang: str) -> ui.View:

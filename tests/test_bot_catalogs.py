@@ -60,6 +60,7 @@ def test_families_of_keys_built_at_run_time_are_complete():
         "reason": ("target", "shutout", "most_cards", "draw"),
         "sweep": ("escoba", "scopa"),
         "illegal": ("not_in_hand", "must_capture", "must_take", "bad_capture", "no_claim"),
+        "perm": ("view_channel", "send_messages", "embed_links", "send_messages_in_threads"),
         "category": ("sweeps", "cards", "coins", "all_coins", "seven_of_coins", "sevens"),
     }
     for family, members in families.items():

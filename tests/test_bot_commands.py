@@ -57,7 +57,7 @@ async def test_lobby_teams_advanced_options_and_cancel(simcord_env):
     assert answer(refused).content == "Only the host can do that."
     await ana.select(driver.lobby, ["1"])
     current = next(m for m in channel.history() if m.id == driver.lobby.id)
-    assert "deck = french_faces" in current.embeds[0].description
+    assert "Deck: french_faces" in current.embeds[0].description
 
     not_host = await bob.click(current, label="Cancel")
     assert answer(not_host).content == (
