@@ -8,15 +8,16 @@ import json
 import logging
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from .croupier import Croupier
-from .i18n import CommandTranslator
+from .i18n import CommandTranslator, language_of, tr
 from .leaderboard import Leaderboards
 from .settings import Settings
 from .storage import Storage
 from .tables import TableService
-from .views import DYNAMIC_ITEMS
+from .views import DYNAMIC_ITEMS, reply
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,7 @@ class EscobaBot(commands.AutoShardedBot):
         self.croupier = Croupier(self, self.service, hand_pause=self.settings.hand_pause)
         self.leaderboards = Leaderboards(self.storage)
         await self.tree.set_translator(CommandTranslator())
+        self.tree.on_error = self.on_app_command_error
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in COGS:
             await self.load_extension(extension)
@@ -64,6 +66,19 @@ class EscobaBot(commands.AutoShardedBot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is discord.InteractionType.component:
             await self.croupier.on_unknown_component(interaction)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """A refused or failed command gets a short answer, never a silent failure."""
+        lang = language_of(interaction.locale)
+        if isinstance(error, app_commands.NoPrivateMessage):
+            await reply(interaction, tr(lang, "error.guild_only"))
+        elif isinstance(error, app_commands.CheckFailure):
+            await reply(interaction, tr(lang, "error.not_allowed"))
+        else:
+            log.exception("command %s failed", interaction.command, exc_info=error)
+            await reply(interaction, tr(lang, "error.internal"))
 
     async def sync_commands(self) -> None:
         """Sync to ``DEV_GUILD_ID`` when set, else globally when the command tree changed."""

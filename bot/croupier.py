@@ -43,6 +43,7 @@ from .views import (
     lobby_view,
     panel_view,
     rematch_view,
+    reply,
 )
 
 if TYPE_CHECKING:
@@ -52,18 +53,12 @@ log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
 THREAD_ARCHIVE_MINUTES = 1440
+PUBLISH_ATTEMPTS = 3
+PUBLISH_RETRY_SECONDS = 2
 
 
 def interaction_lang(interaction: discord.Interaction) -> str:
     return language_of(interaction.locale)
-
-
-async def reply(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
-    """An ephemeral answer, whether or not the interaction was answered already."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
 class Croupier:
@@ -75,6 +70,7 @@ class Croupier:
         self.hand_pause = hand_pause
         self._publishing: dict[int, asyncio.Lock] = {}
         self._timers: dict[int, asyncio.Task] = {}
+        self._retries: set[asyncio.Task] = set()
 
     # -- helpers ----------
 
@@ -292,7 +288,7 @@ class Croupier:
                 await self._ping(table)
             await self.service.mark(table, published_version=table.version)
 
-    async def publish(self, table: Table) -> None:
+    async def publish(self, table: Table, attempt: int = 1) -> None:
         """Show the committed changes not shown yet: results, board, panels, ping.
 
         Publishing reads the table, not the move that triggered it, so two moves
@@ -301,31 +297,52 @@ class Croupier:
             shown = table.ui.published_version
             if shown >= table.version:
                 return
-            announced = await self._announce(table)
-            hand_ended = any(event["kind"] == "hand_scored" for event in announced)
-            if hand_ended and table.status == "playing" and self.hand_pause > 0:
-                await asyncio.sleep(self.hand_pause)
-            ping_due = await self._open_turn(table)
-            await self._update_board(table)
-            everyone = range(len(table.seats))
-            if table.status != "playing":
-                await self._refresh_panels(table, seats=everyone)
-                self._cancel_timer(table.id)
-                await self.refresh_lobby(table)
-            elif table.ui.panels_round != deal_round(table):
-                await self._send_panels(table)
-            elif table.version - shown > 1 or table.ui.last_seat is None:
-                await self._refresh_panels(table, seats=everyone)
-            else:
-                seats = sorted({table.state.turn, table.ui.last_seat})
-                await self._refresh_panels(table, seats=seats)
-            if ping_due:
-                await self._ping(table)
-            await self.service.mark(table, published_version=table.version)
+            try:
+                await self._publish(table, shown)
+            except discord.HTTPException as exc:
+                # The move is saved; showing it is tried again, and any later publish
+                # (a click, /table, a restart) catches up too.
+                log.warning(
+                    "table %s: publishing version %s failed: %s", table.id, table.version, exc
+                )
+                if attempt < PUBLISH_ATTEMPTS:
+                    self._retry(table, attempt + 1)
+
+    def _retry(self, table: Table, attempt: int) -> None:
+        async def later() -> None:
+            await asyncio.sleep(PUBLISH_RETRY_SECONDS * attempt)
+            await self.publish(table, attempt)
+
+        task = asyncio.create_task(later())
+        self._retries.add(task)
+        task.add_done_callback(self._retries.discard)
+
+    async def _publish(self, table: Table, shown: int) -> None:
+        announced = await self._announce(table)
+        hand_ended = any(event["kind"] == "hand_scored" for event in announced)
+        if hand_ended and table.status == "playing" and self.hand_pause > 0:
+            await asyncio.sleep(self.hand_pause)
+        ping_due = await self._open_turn(table)
+        await self._update_board(table)
+        everyone = range(len(table.seats))
+        if table.status != "playing":
+            await self._refresh_panels(table, seats=everyone)
+            self._cancel_timer(table.id)
+            await self.refresh_lobby(table)
+        elif table.ui.panels_round != deal_round(table):
+            await self._send_panels(table)
+        elif table.version - shown > 1 or table.ui.last_seat is None:
+            await self._refresh_panels(table, seats=everyone)
+        else:
+            seats = sorted({table.state.turn, table.ui.last_seat})
+            await self._refresh_panels(table, seats=seats)
+        if ping_due:
+            await self._ping(table)
+        await self.service.mark(table, published_version=table.version)
 
     async def _announce(self, table: Table) -> list[dict[str, Any]]:
         """Post the hand and match results waiting on the table; return them."""
-        announcements = await self.service.take_announcements(table)
+        announcements = list(table.ui.announcements)
         channel = await self.channel(table.play_channel_id) if announcements else None
         if channel is None:
             return announcements
@@ -337,6 +354,7 @@ class Croupier:
                 await channel.send(
                     embed=match_over_embed(table, event, lang), view=rematch_view(table, lang)
                 )
+            await self.service.drop_announcement(table)
         return announcements
 
     async def _post_board(self, table: Table) -> None:
@@ -375,6 +393,7 @@ class Croupier:
 
     async def repost_board(self, table: Table) -> None:
         """``/table``: the board again, at the bottom of the conversation."""
+        await self.publish(table)
         async with self.publish_lock(table.id):
             await self._post_board(table)
 

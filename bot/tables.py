@@ -443,13 +443,11 @@ class TableService:
                     setattr(table.ui, name, value)
             await self.save(table)
 
-    async def take_announcements(self, table: Table) -> list[dict[str, Any]]:
-        """The hand and match results not yet posted, removed from the table's queue."""
+    async def drop_announcement(self, table: Table) -> None:
+        """The oldest result waiting to be posted has been posted."""
         async with self.lock(table.id):
-            taken, table.ui.announcements = table.ui.announcements, []
-            if taken:
-                await self.save(table)
-            return taken
+            table.ui.announcements = table.ui.announcements[1:]
+            await self.save(table)
 
 
 def validate_options(game: str, options: dict[str, Any]) -> dict[str, Any]:

@@ -10,15 +10,18 @@ Custom ids (all under 100 characters):
 
 from __future__ import annotations
 
+import logging
 import re
 
 import discord
 from discord import ui
 
 from .games import describe_move
-from .i18n import tr
+from .i18n import language_of, tr
 from .render import card_text, move_button_label, suit_emoji, value_text
 from .tables import Table
+
+log = logging.getLogger(__name__)
 
 MAX_MOVE_BUTTONS = 20
 ADVANCED_CHOICES: dict[str, tuple[tuple[str, object], ...]] = {
@@ -95,6 +98,21 @@ class FromCustomId:
                 values[name] = int(text) if text.isdigit() else text
         return cls(**values)
 
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.act(interaction)
+        except Exception:
+            log.exception("component %s failed", (interaction.data or {}).get("custom_id"))
+            await reply(interaction, tr(language_of(interaction.locale), "error.internal"))
+
+
+async def reply(interaction: discord.Interaction, text: str, **kwargs) -> None:
+    """An ephemeral answer, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
 
 def _croupier(interaction: discord.Interaction):
     return interaction.client.croupier  # type: ignore[attr-defined]
@@ -109,7 +127,7 @@ class LobbyButton(
         super().__init__(ui.Button(custom_id=f"esc:lobby:{table_id}:{action}", **button))
         self.table_id, self.action = table_id, action
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await _croupier(interaction).on_lobby(interaction, self.table_id, self.action)
 
 
@@ -120,7 +138,7 @@ class AdvancedSelect(
         super().__init__(ui.Select(custom_id=f"esc:adv:{table_id}", **select))
         self.table_id = table_id
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         await _croupier(interaction).on_advanced(interaction, self.table_id, values)
 
@@ -132,7 +150,7 @@ class HandButton(
         super().__init__(ui.Button(custom_id=f"esc:hand:{table_id}", **button))
         self.table_id = table_id
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await _croupier(interaction).on_my_hand(interaction, self.table_id)
 
 
@@ -146,7 +164,7 @@ class CardButton(
         super().__init__(ui.Button(custom_id=custom_id, **button))
         self.table_id, self.version, self.card = table_id, version, card
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await _croupier(interaction).on_card(interaction, self.table_id, self.version, self.card)
 
 
@@ -160,7 +178,7 @@ class MoveButton(
         super().__init__(ui.Button(custom_id=custom_id, **button))
         self.table_id, self.version, self.move = table_id, version, move
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await _croupier(interaction).on_move(interaction, self.table_id, self.version, self.move)
 
 
@@ -175,7 +193,7 @@ class MoveSelect(
         super().__init__(ui.Select(custom_id=f"esc:movesel:{table_id}:{version}", **select))
         self.table_id, self.version = table_id, version
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or ["x"]
         move = int(values[0], 16) if re.fullmatch(r"[0-9a-f]{1,14}", values[0]) else -1
         await _croupier(interaction).on_move(interaction, self.table_id, self.version, move)
@@ -188,7 +206,7 @@ class RematchButton(
         super().__init__(ui.Button(custom_id=f"esc:rematch:{table_id}", **button))
         self.table_id = table_id
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await _croupier(interaction).on_rematch(interaction, self.table_id)
 
 
@@ -201,7 +219,7 @@ class LeaderboardButton(
         super().__init__(ui.Button(custom_id=f"esc:lb:{game}:{page}", **button))
         self.game, self.page = game, page
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         await interaction.client.leaderboards.on_page(interaction, self.game, self.page)  # type: ignore[attr-defined]
 
 
@@ -296,7 +314,7 @@ def panel_view(table: Table, seat: int, lang: str, *, board_url: str | None) -> 
     view = ui.View(timeout=None)
     state = table.state
     active = table.status == "playing" and state.turn == seat and table.ui.pending is None
-    for card in sorted(state.hands[seat]):
+    for index, card in enumerate(sorted(state.hands[seat])):
         view.add_item(
             CardButton(
                 table.id,
@@ -306,11 +324,11 @@ def panel_view(table: Table, seat: int, lang: str, *, board_url: str | None) -> 
                 emoji=suit_emoji(table, card),
                 style=_green if active else _grey,
                 disabled=not active,
-                row=0,
+                row=index // 5,
             )
         )
     if board_url:
-        view.add_item(ui.Button(label=tr(lang, "panel.go_to_board"), url=board_url, row=1))
+        view.add_item(ui.Button(label=tr(lang, "panel.go_to_board"), url=board_url, row=2))
     return view
 
 

@@ -10,9 +10,10 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.croupier import interaction_lang, reply
+from bot.croupier import interaction_lang
 from bot.i18n import cmd, tr
 from bot.tables import Table, TableError
+from bot.views import reply
 
 TIMER = app_commands.Range[int, 0, 3600]
 TARGET = app_commands.Range[int, 1, 1000]

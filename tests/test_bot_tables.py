@@ -222,3 +222,20 @@ async def test_settings_switch_the_table_language(simcord_env):
     assert 'press "My hand" on the board' in ping.content
     await second.play_turn()
     assert len(list(ana.user.dm_channel.history())) == 1, "only the first table's panel"
+
+
+async def test_a_discord_failure_after_a_move_loses_nothing(simcord_env, caplog):
+    driver = await started(simcord_env, "ana", "bob")
+    version = driver.board_version()
+    simcord_env.inject_error("PATCH", "/channels/*/messages/*", status=500, times=1)
+    actor = driver.actor()
+    panel, clicker = await driver.panel(actor)
+    clicked = await clicker.click(panel, custom_id=enabled(panel, "esc:card:")[0])
+    assert clicked.followups == [], "the player is not told of a failure that lost nothing"
+    if not custom_ids(driver.board(), "esc:move:"):
+        assert driver.board_version() == version + 1, "showing the move was tried again"
+    assert driver.board_counts() == 40
+    assert "publishing version" in caplog.text or "move:" in str(custom_ids(driver.board(), "esc:"))
+    for _ in range(3):
+        await driver.play_turn()
+    assert driver.board_version() >= version + 3
