@@ -126,10 +126,6 @@ class Croupier:
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         return await self.service.storage.guild_settings(guild_id)
 
-    async def table_language(self, guild: discord.Guild) -> str:
-        settings = await self.guild_settings(guild.id)
-        return settings.language or language_of(guild.preferred_locale)
-
     # -- creating a table ----------
 
     async def open_table(
