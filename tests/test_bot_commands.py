@@ -135,3 +135,21 @@ async def test_next_hand_is_dealt_after_a_pause(bot_settings):
         )
         board = driver.board()
         assert (board.edited_at - sheet.created_at).total_seconds() >= 3
+
+
+async def test_a_spanish_server_plays_in_spanish_by_default(simcord_env):
+    guild = simcord_env.create_guild(preferred_locale="es-ES")
+    channel = guild.create_text_channel("cartas")
+    players = [guild.add_member(simcord_env.create_user(name)) for name in ("ana", "bea")]
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new")
+    assert driver.lobby.embeds[0].footer.text.startswith("Únete")
+    await players[1].click(driver.lobby, label="Unirme")
+    await players[0].click(driver.lobby, label="Empezar")
+    assert driver.thread.name == "Mesa #1 de Escoba"
+    for _ in range(4):
+        await driver.play_turn()
+    board = driver.board().embeds[0]
+    assert " juega " in board.description
+    assert field_value(board, "Jugadores").count("en mano") == 2
+    assert driver.board_counts() == 40
