@@ -85,7 +85,10 @@ class EscobaBot(commands.AutoShardedBot):
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            try:
+                await self.tree.sync(guild=guild)
+            except discord.HTTPException as exc:
+                log.error("cannot sync commands to DEV_GUILD_ID %s: %s", guild.id, exc)
             return
         digest = self.tree_hash()
         if await self.storage.meta(TREE_HASH_KEY) == digest:

@@ -153,3 +153,20 @@ async def test_a_spanish_server_plays_in_spanish_by_default(simcord_env):
     assert " juega " in board.description
     assert field_value(board, "Jugadores").count("en mano") == 2
     assert driver.board_counts() == 40
+
+
+async def test_dev_guild_gets_the_commands_at_once_and_nothing_global(bot_settings):
+    dev_id = 4242424242
+    env = simcord.Env(create_bot(bot_settings.model_copy(update={"dev_guild_id": dev_id})))
+    guild = env.create_guild(id=dev_id)
+    await env.start()
+    try:
+        channel = guild.create_text_channel("dev")
+        ana = guild.add_member(env.create_user("ana"))
+        assert "escoba new" in ana.available_commands(channel)
+        syncs = [r.path for r in env.http_requests if r.method == "PUT" and "commands" in r.path]
+        assert syncs and all(f"/guilds/{dev_id}/" in path for path in syncs)
+        result = await ana.slash(channel, "escoba new")
+        assert result.response.embeds[0].title == "Escoba · table #1"
+    finally:
+        await env.shutdown()
