@@ -563,7 +563,7 @@ class Croupier:
             if seat is None:
                 raise TableError("table.not_seated")
         except TableError as error:
-            await interaction.followup.send(tr(lang, error.key, **error.params), ephemeral=True)
+            await self.refuse(interaction, error)
             return
         embed, view = await self._panel(table, seat, lang)
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
@@ -610,12 +610,7 @@ class Croupier:
 
     async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
         try:
-            old = self.service.get(table_id) if table_id in self.service.tables else None
-            if old is None:
-                row = await self.service.storage.table_row(table_id)
-                if row is None:
-                    raise TableError("table.unknown")
-                old = Table.from_row(row)
+            old = self.service.tables.get(table_id) or await self.service.load(table_id)
             if old.seat_of(interaction.user.id) is None:
                 raise TableError("table.not_seated")
         except TableError as error:

@@ -211,6 +211,13 @@ class TableService:
             raise TableError("table.unknown")
         return table
 
+    async def load(self, table_id: int) -> Table:
+        """Any table from storage, finished ones included (a rematch reads its options)."""
+        row = await self.storage.table_row(table_id)
+        if row is None:
+            raise TableError("table.unknown")
+        return Table.from_row(row)
+
     def live_in(self, channel_id: int) -> list[Table]:
         """Live tables whose lobby or board is in ``channel_id`` (a channel or a thread)."""
         return [
