@@ -1,0 +1,91 @@
+"""Bot players: legal from any reachable state, blind to hidden cards, and the arena."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.ai import POLICIES
+from bot.ai.arena import arena, main
+from bot.games import make_game
+from tests.test_engine_properties import VARIANTS
+
+AI_SETTINGS = settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+variants = st.sampled_from(VARIANTS)
+names = st.sampled_from(sorted(POLICIES))
+
+
+def reach(game, seed: int, steps: int):
+    """A state reached by random play, ``steps`` moves in (or the last before the end)."""
+    state = game.new_match(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        following, _ = state.apply(rng.choice(state.legal_moves()))
+        if following.is_over:
+            break
+        state = following
+    return state
+
+
+@AI_SETTINGS
+@given(variants, names, st.integers(0, 2**32), st.integers(0, 150))
+def test_every_policy_returns_a_legal_move(variant, name, seed, steps):
+    state = reach(make_game(*variant), seed, steps)
+    view = state.observe(state.turn)
+    move = POLICIES[name](view, random.Random(seed))
+    assert move in state.legal_moves()
+
+
+@AI_SETTINGS
+@given(variants, names, st.integers(0, 2**32), st.integers(0, 150))
+def test_hidden_cards_do_not_change_a_decision(variant, name, seed, steps):
+    """Swap a card of another hand with a stock card: the same seed, the same move."""
+    game = make_game(*variant)
+    state = reach(game, seed, steps)
+    watcher = state.turn
+    other = next((s for s in range(game.players) if s != watcher and state.hands[s]), None)
+    if other is None or not state.stock_size:
+        return
+    swapped = state.copy()
+    hand, deck = list(swapped.hands[other]), list(swapped.deck)
+    dealt_at, stock_at = deck.index(hand[0]), len(deck) - 1
+    deck[dealt_at], deck[stock_at] = deck[stock_at], deck[dealt_at]
+    hand[0] = deck[dealt_at]
+    swapped.hands[other], swapped.deck, swapped._legal = tuple(hand), tuple(deck), None
+    decide = POLICIES[name]
+    assert decide(swapped.observe(watcher), random.Random(seed)) == decide(
+        state.observe(watcher), random.Random(seed)
+    )
+
+
+def test_greedy_beats_random_in_every_game():
+    for game in ("escoba", "scopa", "rubamazzo"):
+        result = arena(game, "greedy", "random", matches=20, seed=2)
+        assert result["a_wins"] > result["b_wins"], result
+        assert result["a_points_per_hand"] > result["b_points_per_hand"], result
+
+
+def test_arena_prints_one_json_line(capsys):
+    assert main(["--game", "scopa", "--a", "random", "--b", "greedy", "--matches", "4"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    for key in (
+        "a",
+        "b",
+        "matches",
+        "a_wins",
+        "b_wins",
+        "a_win_rate",
+        "a_points_per_hand",
+        "b_points_per_hand",
+        "a_ms_p50",
+        "a_ms_p95",
+    ):
+        assert key in result
+    assert result["matches"] == 4 and result["a_wins"] + result["b_wins"] + result["draws"] == 4
