@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from bot.ai import POLICIES
 from bot.ai.arena import arena, main
 from bot.games import make_game
-from tests.test_engine_properties import VARIANTS
+from tests.test_engine_properties import VARIANTS, swap_hidden_card
 
 AI_SETTINGS = settings(
     max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -47,18 +47,11 @@ def test_every_policy_returns_a_legal_move(variant, name, seed, steps):
 @given(variants, names, st.integers(0, 2**32), st.integers(0, 150))
 def test_hidden_cards_do_not_change_a_decision(variant, name, seed, steps):
     """Swap a card of another hand with a stock card: the same seed, the same move."""
-    game = make_game(*variant)
-    state = reach(game, seed, steps)
+    state = reach(make_game(*variant), seed, steps)
     watcher = state.turn
-    other = next((s for s in range(game.players) if s != watcher and state.hands[s]), None)
-    if other is None or not state.stock_size:
+    swapped = swap_hidden_card(state, watcher)
+    if swapped is None:
         return
-    swapped = state.copy()
-    hand, deck = list(swapped.hands[other]), list(swapped.deck)
-    dealt_at, stock_at = deck.index(hand[0]), len(deck) - 1
-    deck[dealt_at], deck[stock_at] = deck[stock_at], deck[dealt_at]
-    hand[0] = deck[dealt_at]
-    swapped.hands[other], swapped.deck, swapped._legal = tuple(hand), tuple(deck), None
     decide = POLICIES[name]
     assert decide(swapped.observe(watcher), random.Random(seed)) == decide(
         state.observe(watcher), random.Random(seed)

@@ -191,9 +191,18 @@ def test_hidden_cards_do_not_change_an_observation(game, seed, steps):
     if state is None or state.is_over or not state.stock_size:
         return
     watcher = state.turn
-    other = next((s for s in range(game.players) if s != watcher and state.hands[s]), None)
-    if other is None:
+    swapped = swap_hidden_card(state, watcher)
+    if swapped is None:
         return
+    assert swapped.observe(watcher) == state.observe(watcher)
+
+
+def swap_hidden_card(state: State, watcher: int) -> State | None:
+    """A copy where another seat's first card and the last stock card trade places
+    (None when there is no such pair): nothing ``watcher`` may see changes."""
+    other = next((s for s in range(state.game.players) if s != watcher and state.hands[s]), None)
+    if other is None or not state.stock_size:
+        return None
     swapped = state.copy()
     hand = list(swapped.hands[other])
     deck = list(swapped.deck)
@@ -203,4 +212,4 @@ def test_hidden_cards_do_not_change_an_observation(game, seed, steps):
     swapped.hands[other] = tuple(hand)
     swapped.deck = tuple(deck)
     swapped._legal = None
-    assert swapped.observe(watcher) == state.observe(watcher)
+    return swapped
