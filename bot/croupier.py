@@ -28,6 +28,7 @@ import discord
 from .i18n import language_of, tr
 from .render import (
     board_embed,
+    end_text,
     hand_score_embed,
     lobby_embed,
     match_over_embed,
@@ -217,7 +218,9 @@ class Croupier:
             elif action == "start":
                 table = await service.start(table_id, user.id)
             elif action == "cancel":
-                table = await service.cancel(table_id, user.id, can_manage=_can_manage(interaction))
+                table = await service.cancel(
+                    table_id, user.id, can_manage=interaction.permissions.manage_guild
+                )
             else:
                 table = await service.choose_team(table_id, user.id, int(action[4:]))
         except TableError as error:
@@ -265,7 +268,7 @@ class Croupier:
             return
         lang = table.locale
         with contextlib.suppress(discord.HTTPException):
-            await channel.send(tr(lang, f"end.{table.ui.end_reason or 'cancelled'}"))
+            await channel.send(end_text(table, lang))
         if table.board_message_id and table.state is not None:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(table.board_message_id).edit(
@@ -662,8 +665,3 @@ def _channel_path(channel) -> str:
 def seat_for(interaction: discord.Interaction) -> Seat:
     user = interaction.user
     return Seat(user_id=user.id, name=user.display_name, locale=interaction_lang(interaction))
-
-
-def _can_manage(interaction: discord.Interaction) -> bool:
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms and perms.manage_guild)

@@ -53,6 +53,11 @@ def value_text(value: object, lang: str) -> str:
     return str(value)
 
 
+def end_text(table: Table, lang: str) -> str:
+    """Why a table is no longer in play: finished, cancelled, abandoned or emptied."""
+    return tr(lang, f"end.{table.ui.end_reason or table.status}")
+
+
 def game_name(game: str, lang: str) -> str:
     return tr(lang, f"game.{game}")
 
@@ -107,7 +112,7 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
         seats.append(line)
     embed.add_field(name=tr(lang, "lobby.seats"), value="\n".join(seats), inline=False)
     if table.status in ("cancelled", "finished"):
-        embed.set_footer(text=tr(lang, f"end.{table.ui.end_reason or table.status}"))
+        embed.set_footer(text=end_text(table, lang))
     elif table.status == "playing":
         embed.set_footer(text=tr(lang, "lobby.started"))
     else:
@@ -245,7 +250,7 @@ def _seat_lines(table: Table, view, lang: str) -> str:
 def _turn_text(table: Table, lang: str) -> str:
     state = table.state
     if table.status != "playing":
-        return tr(lang, f"end.{table.ui.end_reason or 'finished'}")
+        return end_text(table, lang)
     text = f"<@{table.seats[state.turn].user_id}>"
     pending = table.ui.pending
     if pending is not None:
@@ -273,7 +278,7 @@ def panel_embed(
         name=tr(lang, "board.table"), value=cards_text(table, view.table, lang), inline=False
     )
     if table.status != "playing":
-        status = tr(lang, f"end.{table.ui.end_reason or 'finished'}")
+        status = end_text(table, lang)
     elif state.turn == seat:
         status = tr(lang, "panel.your_turn")
     else:

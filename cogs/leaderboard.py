@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.i18n import cmd, language_of
-
-GAMES = [Choice(name=cmd(f"game.{g}"), value=g) for g in ("escoba", "scopa", "rubamazzo")]
+from cogs import GAME_CHOICES
 
 
 class Leaderboard(commands.Cog):
@@ -21,7 +19,7 @@ class Leaderboard(commands.Cog):
     )
     @app_commands.rename(game=cmd("opt.game", "game"))
     @app_commands.describe(game=cmd("opt.game.desc"))
-    @app_commands.choices(game=GAMES)
+    @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str = "escoba") -> None:
         lang = language_of(interaction.locale)

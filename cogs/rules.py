@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.i18n import cmd, language_of
 from bot.render import rules_embed
 from bot.tables import validate_options
-
-GAMES = [Choice(name=cmd(f"game.{g}"), value=g) for g in ("escoba", "scopa", "rubamazzo")]
+from cogs import GAME_CHOICES
 
 
 class Rules(commands.Cog):
@@ -21,7 +19,7 @@ class Rules(commands.Cog):
     @app_commands.command(name=cmd("cmd.rules", "rules"), description=cmd("cmd.rules.desc"))
     @app_commands.rename(game=cmd("opt.game", "game"))
     @app_commands.describe(game=cmd("opt.game.desc"))
-    @app_commands.choices(game=GAMES)
+    @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str | None = None) -> None:
         lang = language_of(interaction.locale)
         here = [

@@ -194,3 +194,15 @@ class LeakChecker:
 def is_score_sheet(message: discord.Message) -> bool:
     title = message.embeds[0].title if message.embeds else ""
     return SCORE_SHEET.search(title or "") is not None
+
+
+def make_world(env, *names: str, admin: str | None = None):
+    """A server with a #cartas channel and these members; ``admin`` gets Manage Server."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cartas")
+    roles = {}
+    if admin:
+        managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+        roles[admin] = [managers]
+    players = [guild.add_member(env.create_user(name), roles=roles.get(name, [])) for name in names]
+    return guild, channel, players

@@ -6,8 +6,8 @@ import discord
 import simcord
 
 from bot.client import create_bot
-from tests.discord_helpers import TableDriver, answer, custom_ids, field_value
-from tests.test_bot_tables import hand_number, make_world, started
+from tests.discord_helpers import TableDriver, answer, custom_ids, field_value, make_world
+from tests.test_bot_tables import hand_number, started
 
 
 async def test_missing_permissions_are_named(simcord_env):

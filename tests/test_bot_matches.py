@@ -5,14 +5,14 @@ from __future__ import annotations
 import logging
 import re
 
-from tests.discord_helpers import CARD_CODE, LeakChecker, TableDriver, custom_ids, field_value
-
-
-def make_world(env, *names: str):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cartas")
-    players = [guild.add_member(env.create_user(name)) for name in names]
-    return guild, channel, players
+from tests.discord_helpers import (
+    CARD_CODE,
+    LeakChecker,
+    TableDriver,
+    custom_ids,
+    field_value,
+    make_world,
+)
 
 
 async def test_two_player_escoba_to_21_through_buttons(simcord_env, caplog):

@@ -9,18 +9,7 @@ from simcord.actors import _component_interaction
 
 from bot.client import create_bot
 from bot.storage import MatchResult
-from tests.discord_helpers import TableDriver, answer, custom_ids, enabled, field_value
-
-
-def make_world(env, *names: str, admin: str | None = None):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cartas")
-    roles = {}
-    if admin:
-        managers = guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
-        roles[admin] = [managers]
-    players = [guild.add_member(env.create_user(name), roles=roles.get(name, [])) for name in names]
-    return guild, channel, players
+from tests.discord_helpers import TableDriver, answer, custom_ids, enabled, field_value, make_world
 
 
 async def started(env, *names: str, command: str = "escoba new", **options) -> TableDriver:
