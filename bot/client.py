@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from .ai.seats import BotPlayers
 from .croupier import Croupier
 from .i18n import CommandTranslator, language_of, tr
 from .leaderboard import Leaderboards
@@ -31,6 +32,7 @@ class EscobaBot(commands.AutoShardedBot):
     storage: Storage
     service: TableService
     croupier: Croupier
+    bots: BotPlayers
     leaderboards: Leaderboards
 
     def __init__(self, settings: Settings) -> None:
@@ -47,7 +49,13 @@ class EscobaBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database_path)
         self.service = TableService(self.storage, deal_seed=self.settings.deal_seed)
-        self.croupier = Croupier(self, self.service, hand_pause=self.settings.hand_pause)
+        self.bots = BotPlayers()
+        self.croupier = Croupier(
+            self,
+            self.service,
+            hand_pause=self.settings.hand_pause,
+            bot_pause=self.settings.bot_pause,
+        )
         self.leaderboards = Leaderboards(self.storage)
         await self.tree.set_translator(CommandTranslator())
         self.tree.on_error = self.on_app_command_error
@@ -103,6 +111,12 @@ class EscobaBot(commands.AutoShardedBot):
         return hashlib.sha256(text.encode()).hexdigest()
 
     async def close(self) -> None:
+        croupier = getattr(self, "croupier", None)
+        if croupier is not None:
+            croupier.stop()
+        bots = getattr(self, "bots", None)
+        if bots is not None:
+            bots.close()
         await super().close()
         storage = getattr(self, "storage", None)
         if storage is not None:

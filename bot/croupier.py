@@ -12,7 +12,11 @@ Choices where the issue is silent:
   to the board) is always at the bottom of the conversation.
 - A DM panel is sent at every deal; the previous one is deleted. During a deal,
   only the panels of the player who just moved and the player to act are edited.
-- The turn timer reminds the player once when it runs out (AI takeover is issue 4).
+- Bot seats move after a short visible pause (``BOT_PAUSE``) and are never pinged.
+- When a member's turn timer runs out, the expert plays for them and the board says
+  so; after the table's ``takeover_after`` timeouts in a row the bot keeps the seat
+  until the member clicks "I'm back" (or plays a card from their panel), and the
+  host (or a Manage Server member) can end the match from the board instead.
 """
 
 from __future__ import annotations
@@ -25,9 +29,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from .ai.seats import LEVELS, STAND_IN
 from .i18n import language_of, tr
 from .render import (
     board_embed,
+    bot_name,
     end_text,
     hand_score_embed,
     lobby_embed,
@@ -35,7 +41,7 @@ from .render import (
     panel_embed,
 )
 from .storage import GuildSettings
-from .tables import Seat, StalePanel, Table, TableError, TableService
+from .tables import Seat, StalePanel, Table, TableError, TableService, bot_view
 from .views import (
     ADVANCED_CHOICES,
     advanced_value,
@@ -65,10 +71,13 @@ def interaction_lang(interaction: discord.Interaction) -> str:
 class Croupier:
     """Runs every table's Discord side for one bot."""
 
-    def __init__(self, bot: EscobaBot, service: TableService, *, hand_pause: float) -> None:
+    def __init__(
+        self, bot: EscobaBot, service: TableService, *, hand_pause: float, bot_pause: float
+    ) -> None:
         self.bot = bot
         self.service = service
         self.hand_pause = hand_pause
+        self.bot_pause = bot_pause
         self._publishing: dict[int, asyncio.Lock] = {}
         self._timers: dict[int, asyncio.Task] = {}
         self._retries: set[asyncio.Task] = set()
@@ -178,6 +187,7 @@ class Croupier:
                 locale=table_lang,
                 turn_timer=timer if timer is not None else settings.turn_timer,
                 dm_hands=settings.dm_hands,
+                takeover_after=settings.takeover_after,
             )
         except TableError as error:
             await self.refuse(interaction, error)
@@ -248,6 +258,27 @@ class Croupier:
             return
         await self.refresh_lobby(table, interaction)
 
+    async def on_bot_seat(
+        self, interaction: discord.Interaction, table_id: int, values: list[str]
+    ) -> None:
+        """The lobby's bot select: seat a bot of a level, or take the last one out."""
+        await interaction.response.defer()
+        choice = values[0] if values else ""
+        user_id = interaction.user.id
+        try:
+            table = self.service.get(table_id)
+            if choice == "remove":
+                table = await self.service.remove_bot(table_id, user_id)
+            elif choice in LEVELS:
+                name = bot_name(table, choice)
+                table = await self.service.add_bot(table_id, user_id, choice, name)
+            else:
+                raise TableError("lobby.bad_option")
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        await self.refresh_lobby(table, interaction)
+
     async def refresh_lobby(self, table: Table, interaction: discord.Interaction | None = None):
         embed, view = lobby_embed(table, table.locale), lobby_view(table, table.locale)
         message = interaction.message if interaction is not None else None
@@ -286,6 +317,7 @@ class Croupier:
             if ping_due:
                 await self._ping(table)
             await self.service.mark(table, published_version=table.version)
+        self._autoplay(table)
 
     async def publish(self, table: Table, attempt: int = 1) -> None:
         """Show the committed changes not shown yet: results, board, panels, ping.
@@ -306,6 +338,8 @@ class Croupier:
                 )
                 if attempt < PUBLISH_ATTEMPTS:
                     self._retry(table, attempt + 1)
+                return
+        self._autoplay(table)
 
     def _retry(self, table: Table, attempt: int) -> None:
         async def later() -> None:
@@ -414,6 +448,8 @@ class Croupier:
         """Ping the player to act, as a reply to the board; the previous ping goes."""
         turn = table.state.turn
         seat = table.seats[turn]
+        if seat.autoplayed:
+            return
         lang = table.locale
         uses_board = not table.ui.dm_hands or seat.user_id in table.ui.dm_failed
         key = "ping.turn_board" if uses_board else "ping.turn"
@@ -442,31 +478,67 @@ class Croupier:
             self._start_timer(table, table.version, table.ui.turn_deadline)
 
     def _start_timer(self, table: Table, version: int, deadline: float) -> None:
-        self._cancel_timer(table.id)
         delay = max(deadline - time.time(), 0)
-        self._timers[table.id] = asyncio.create_task(self._remind(table, version, delay))
+        self._run_later(table.id, self._time_up(table, version, delay))
+
+    def _run_later(self, table_id: int, work) -> None:
+        """The table's one scheduled job (a turn timer or a bot's move) becomes ``work``."""
+        self._cancel_timer(table_id)
+        self._timers[table_id] = asyncio.create_task(work)
 
     def _cancel_timer(self, table_id: int) -> None:
         task = self._timers.pop(table_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
 
-    async def _remind(self, table: Table, version: int, delay: float) -> None:
+    def stop(self) -> None:
+        """Cancel every timer and pending bot move (the bot is closing)."""
+        for table_id in list(self._timers):
+            self._cancel_timer(table_id)
+
+    async def _time_up(self, table: Table, version: int, delay: float) -> None:
+        """The turn timer ran out: the bot plays for the member."""
         await asyncio.sleep(delay)
+        await self._bot_move(table, version, timed_out=True)
+
+    def _autoplay(self, table: Table) -> None:
+        """Schedule the bot's move when the seat to act is played by a bot."""
+        if table.status == "playing" and table.seats[table.state.turn].autoplayed:
+            self._run_later(table.id, self._bot_turn(table, table.version))
+
+    async def _bot_turn(self, table: Table, version: int) -> None:
+        await asyncio.sleep(self.bot_pause)
+        await self._bot_move(table, version)
+
+    async def _bot_move(self, table: Table, version: int, *, timed_out: bool = False) -> None:
+        """Decide off the event loop, commit through the service, then publish."""
         if table.status != "playing" or table.version != version:
             return
-        if table.ui.reminded == [version]:
+        seat = table.seats[table.state.turn]
+        try:
+            move = await self.bot.bots.decide(
+                seat.bot or STAND_IN, table.state.game, bot_view(table), f"{table.id}/{version}"
+            )
+            outcome = await self.service.play_for(table.id, version, move, timed_out=timed_out)
+        except Exception:
+            log.exception("table %s: the bot could not move", table.id)
             return
+        if outcome is None:
+            return
+        if outcome.took_over:
+            await self._say(table, "seat.taken_over", mention=f"<@{seat.user_id}>")
+        await self.publish(table)
+
+    async def _say(self, table: Table, key: str, **params: Any) -> None:
+        """Post a line of the table's language where the table is played."""
         channel = await self.channel(table.play_channel_id)
         if channel is None:
             return
-        seat = table.seats[table.state.turn]
         with contextlib.suppress(discord.HTTPException):
             await channel.send(
-                tr(table.locale, "ping.time_up", mention=f"<@{seat.user_id}>"),
+                tr(table.locale, key, **params),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
-        await self.service.mark(table, reminded=[version])
 
     # -- hand panels ----------
 
@@ -489,7 +561,11 @@ class Croupier:
     def _dm_seats(self, table: Table, seats) -> list[int]:
         if not table.ui.dm_hands:
             return []
-        return [s for s in seats if table.seats[s].user_id not in table.ui.dm_failed]
+        return [
+            s
+            for s in seats
+            if table.seats[s].bot is None and table.seats[s].user_id not in table.ui.dm_failed
+        ]
 
     async def _send_panels(self, table: Table) -> None:
         """A new DM panel for every player (a new deal); the previous one is deleted."""
@@ -611,6 +687,35 @@ class Croupier:
         with contextlib.suppress(discord.HTTPException):
             await interaction.edit_original_response(embed=embed, view=view)
 
+    async def on_seat(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
+        """The board's "I'm back" and "End match" buttons, shown while the bot keeps a seat."""
+        await interaction.response.defer()
+        user = interaction.user
+        try:
+            if action == "back":
+                table = await self.service.come_back(table_id, user.id)
+            else:
+                table = await self.service.cancel(
+                    table_id, user.id, can_manage=interaction.permissions.manage_guild
+                )
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        if table.status != "playing":
+            await self.close_table(table)
+            return
+        await self._say(table, "seat.back", mention=f"<@{user.id}>")
+        if table.seats[table.state.turn].user_id == user.id:
+            self._cancel_timer(table.id)
+            timer = table.ui.turn_timer
+            deadline = time.time() + timer if timer else None
+            await self.service.mark(table, turn_deadline=deadline)
+            if deadline:
+                self._start_timer(table, table.version, deadline)
+        async with self.publish_lock(table.id):
+            await self._update_board(table)
+            await self._refresh_panels(table, seats=[table.seat_of(user.id)])
+
     async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
         try:
             old = self.service.tables.get(table_id) or await self.service.load(table_id)
@@ -630,6 +735,8 @@ class Croupier:
                 continue
             if table.ui.published_version < table.version:
                 await self.publish(table)
+            elif table.seats[table.state.turn].autoplayed:
+                self._autoplay(table)
             elif table.ui.turn_deadline:
                 self._start_timer(table, table.version, table.ui.turn_deadline)
 

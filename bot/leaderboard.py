@@ -77,6 +77,12 @@ class Leaderboards:
                     points=record.points,
                     escobas=record.escobas,
                     per_match=f"{per_match:.1f}",
-                ),
+                )
+                + _with_bots(record, lang),
             )
         return embed
+
+
+def _with_bots(record, lang: str) -> str:
+    """How many of the matches had bot seats, when any did."""
+    return "\n" + tr(lang, "stats.with_bots", count=record.with_bots) if record.with_bots else ""

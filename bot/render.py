@@ -62,6 +62,19 @@ def game_name(game: str, lang: str) -> str:
     return tr(lang, f"game.{game}")
 
 
+def seat_mention(table: Table, seat: int) -> str:
+    """A member as a mention, a bot by its name."""
+    player = table.seats[seat]
+    return player.name if player.bot else f"<@{player.user_id}>"
+
+
+def bot_name(table: Table, level: str) -> str:
+    """``🤖 Hard bot``, numbered when the table already has one of that level."""
+    name = tr(table.locale, f"bot.name.{level}")
+    same = sum(1 for seat in table.seats if seat.bot == level)
+    return f"{name} {same + 1}" if same else name
+
+
 def side_name(table: Table, side: int) -> str:
     seats = table.engine.sides[side]
     return " & ".join(table.seats[seat].name for seat in seats)
@@ -102,7 +115,7 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
     for index in range(table.players):
         if index < len(table.seats):
             seat = table.seats[index]
-            line = f"{index + 1}. <@{seat.user_id}>"
+            line = f"{index + 1}. {seat_mention(table, index)}"
             if seat.user_id == table.host_id:
                 line += " " + tr(lang, "lobby.host_mark")
             if teams and seat.team is not None:
@@ -196,6 +209,8 @@ def board_embed(table: Table, lang: str) -> discord.Embed:
     story = describe_events(table, current_hand_events(table.ui.last_events), lang)
     if not story:
         story = [tr(lang, "board.hand_dealt", hand=hand_no)]
+    elif table.ui.auto_move and table.ui.last_seat is not None:
+        story.append(tr(lang, "board.auto_move", player=_player(table, table.ui.last_seat)))
     embed = _embed(table, title, "\n".join(story)[:4000])
     if table.game != "rubamazzo":
         scores = "\n".join(
@@ -243,6 +258,8 @@ def _seat_lines(table: Table, view, lang: str) -> str:
         else:
             parts.append(tr(lang, "board.pile", count=view.pile_sizes[seat]))
             parts.append(tr(lang, f"board.sweeps.{table.game}", count=view.sweeps[seat]))
+        if table.seats[seat].away:
+            parts.append(tr(lang, "board.away"))
         lines.append(f"{marker}**{_player(table, seat)}** · " + " · ".join(parts))
     return "\n".join(lines)[:1024]
 
@@ -251,7 +268,7 @@ def _turn_text(table: Table, lang: str) -> str:
     state = table.state
     if table.status != "playing":
         return end_text(table, lang)
-    text = f"<@{table.seats[state.turn].user_id}>"
+    text = seat_mention(table, state.turn)
     pending = table.ui.pending
     if pending is not None:
         text += "\n" + tr(lang, "board.choosing", card=card_text(table, pending.card))

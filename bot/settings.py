@@ -19,5 +19,6 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     hand_pause: float = Field(default=3.0, ge=0, le=30)
+    bot_pause: float = Field(default=1.5, ge=0, le=10)
     deal_seed: int | None = None
     shard_count: int | None = Field(default=None, ge=1)

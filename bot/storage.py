@@ -45,6 +45,7 @@ class GuildSettings:
     default_target: int | None = None
     dm_hands: bool = True
     turn_timer: int | None = None
+    takeover_after: int = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,8 @@ class PlayerRecord:
     points: int
     escobas: int
     hands: int
+    with_bots: int
+    """Matches of ``played`` that had bot seats."""
 
     @property
     def win_rate(self) -> float:
@@ -73,6 +76,7 @@ class MatchResult:
     points: int
     escobas: int
     hands: int
+    with_bots: bool = False
 
 
 def _now() -> str:
@@ -217,7 +221,8 @@ class Storage:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         async with self.db.execute(
-            "SELECT language, default_target, dm_hands, turn_timer FROM guild_settings "
+            "SELECT language, default_target, dm_hands, turn_timer, takeover_after "
+            "FROM guild_settings "
             "WHERE guild_id = ?",
             (guild_id,),
         ) as cursor:
@@ -229,20 +234,23 @@ class Storage:
             default_target=row["default_target"],
             dm_hands=bool(row["dm_hands"]),
             turn_timer=row["turn_timer"],
+            takeover_after=row["takeover_after"],
         )
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
         await self.db.execute(
-            "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, turn_timer) "
-            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, turn_timer, "
+            "takeover_after) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
             "language = excluded.language, default_target = excluded.default_target, "
-            "dm_hands = excluded.dm_hands, turn_timer = excluded.turn_timer",
+            "dm_hands = excluded.dm_hands, turn_timer = excluded.turn_timer, "
+            "takeover_after = excluded.takeover_after",
             (
                 guild_id,
                 settings.language,
                 settings.default_target,
                 int(settings.dm_hands),
                 settings.turn_timer,
+                settings.takeover_after,
             ),
         )
         await self.db.commit()
@@ -253,11 +261,11 @@ class Storage:
         for result in results:
             await self.db.execute(
                 "INSERT INTO player_results (guild_id, game, user_id, played, won, points, "
-                "escobas, hands) VALUES (?, ?, ?, 1, ?, ?, ?, ?) "
+                "escobas, hands, with_bots) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
                 "played = played + 1, won = won + excluded.won, "
                 "points = points + excluded.points, escobas = escobas + excluded.escobas, "
-                "hands = hands + excluded.hands",
+                "hands = hands + excluded.hands, with_bots = with_bots + excluded.with_bots",
                 (
                     guild_id,
                     game,
@@ -266,6 +274,7 @@ class Storage:
                     result.points,
                     result.escobas,
                     result.hands,
+                    int(result.with_bots),
                 ),
             )
 
@@ -274,7 +283,8 @@ class Storage:
     ) -> tuple[list[PlayerRecord], int]:
         """One page of a game's leaderboard (most wins, then win rate) and the row count."""
         async with self.db.execute(
-            "SELECT game, user_id, played, won, points, escobas, hands FROM player_results "
+            "SELECT game, user_id, played, won, points, escobas, hands, with_bots "
+            "FROM player_results "
             "WHERE guild_id = ? AND game = ? "
             "ORDER BY won DESC, CAST(won AS REAL) / played DESC, points DESC, user_id "
             "LIMIT ? OFFSET ?",
@@ -290,7 +300,8 @@ class Storage:
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerRecord]:
         async with self.db.execute(
-            "SELECT game, user_id, played, won, points, escobas, hands FROM player_results "
+            "SELECT game, user_id, played, won, points, escobas, hands, with_bots "
+            "FROM player_results "
             "WHERE guild_id = ? AND user_id = ? ORDER BY game",
             (guild_id, user_id),
         ) as cursor:

@@ -10,8 +10,13 @@ Choices where the issue is silent:
   the player cannot switch cards (so no card is ever revealed and taken back).
 - Leaving a match in progress ends it for everyone ("abandoned"); an abandoned
   match counts for nobody on the leaderboard.
-- The host who leaves a lobby hands it to the next seated player; an empty lobby
-  is cancelled.
+- The host who leaves a lobby hands it to the next seated member; a lobby with no
+  member left (bots alone) is cancelled.
+- Bot seats: a bot plays from the seat's view only (``bot.ai``); when a member lets
+  the turn timer run out, the expert plays for them, and after ``takeover_after``
+  timeouts in a row it keeps the seat ("away") until the member plays again or
+  says they are back. Bots get no leaderboard line; members' lines count the
+  matches that had bots.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -27,6 +32,7 @@ from pydantic import BaseModel, Field
 from .games import (
     Game,
     IllegalMoveError,
+    Observation,
     OptionsError,
     State,
     events_to_dicts,
@@ -56,12 +62,23 @@ class StalePanel(TableError):
 
 
 class Seat(BaseModel):
-    """A seated member. ``team`` is the side they asked for in the lobby (team games)."""
+    """A seated member or bot. ``team`` is the side asked for in the lobby (team games)."""
 
     user_id: int
+    """A member's Discord id; bots have negative ids."""
     name: str
     locale: str = "en"
     team: int | None = None
+    bot: str | None = None
+    """A bot seat's level: a name from ``bot.ai.POLICIES``."""
+    away: bool = False
+    """A member whose seat the bot plays after repeated timeouts, until they come back."""
+    timeouts: int = 0
+    """Turns in a row the member let the timer run out."""
+
+    @property
+    def autoplayed(self) -> bool:
+        return self.bot is not None or self.away
 
 
 class Pending(BaseModel):
@@ -89,8 +106,11 @@ class TableUI(BaseModel):
     hands_played: int = 0
     turn_timer: int | None = None
     turn_deadline: float | None = None
-    reminded: list[int] = Field(default_factory=list)
     dm_hands: bool = True
+    takeover_after: int = 3
+    """Timeouts in a row after which the bot takes the seat over."""
+    auto_move: bool = False
+    """The last move was played by the bot for a member who let the timer run out."""
     advanced: dict[str, Any] = Field(default_factory=dict)
     end_reason: str | None = None
 
@@ -179,11 +199,13 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What a play did: ``applied`` a move (with its events) or asked the player to ``choose``."""
+    """What a play did: ``applied`` a move (with its events) or asked the player to ``choose``.
+    ``took_over`` is set when that timeout handed the seat to the bot."""
 
     kind: str
     seat: int
     events: list[dict[str, Any]] = field(default_factory=list)
+    took_over: bool = False
 
 
 class TableService:
@@ -245,6 +267,7 @@ class TableService:
         locale: str,
         turn_timer: int | None,
         dm_hands: bool,
+        takeover_after: int = 3,
     ) -> Table:
         """A new lobby with the host seated. Raises ``TableError`` for bad options."""
         checked = validate_options(game, options)
@@ -257,7 +280,7 @@ class TableService:
             options=checked,
             locale=locale,
             seats=[host],
-            ui=TableUI(turn_timer=turn_timer, dm_hands=dm_hands),
+            ui=TableUI(turn_timer=turn_timer, dm_hands=dm_hands, takeover_after=takeover_after),
         )
         table.id = await self.storage.create_table(table.to_row())
         self.tables[table.id] = table
@@ -301,6 +324,32 @@ class TableService:
             await self.save(table)
             return table
 
+    async def add_bot(self, table_id: int, user_id: int, level: str, name: str) -> Table:
+        """The host seats a bot of ``level``; ``name`` is how the table shows it."""
+        async with self.lock(table_id):
+            table = self._lobby(table_id)
+            if user_id != table.host_id:
+                raise TableError("lobby.host_only")
+            if len(table.seats) >= table.players:
+                raise TableError("lobby.full", players=table.players)
+            bot_id = min([seat.user_id for seat in table.seats] + [0]) - 1
+            table.seats.append(Seat(user_id=bot_id, name=name, locale=table.locale, bot=level))
+            await self.save(table)
+            return table
+
+    async def remove_bot(self, table_id: int, user_id: int) -> Table:
+        """The host takes the last seated bot out of the lobby."""
+        async with self.lock(table_id):
+            table = self._lobby(table_id)
+            if user_id != table.host_id:
+                raise TableError("lobby.host_only")
+            bots = [index for index, seat in enumerate(table.seats) if seat.bot]
+            if not bots:
+                raise TableError("lobby.no_bot")
+            table.seats.pop(bots[-1])
+            await self.save(table)
+            return table
+
     async def set_advanced(self, table_id: int, user_id: int, choices: dict[str, Any]) -> Table:
         async with self.lock(table_id):
             table = self._lobby(table_id)
@@ -325,11 +374,12 @@ class TableService:
                 table.ui.pending = None
             else:
                 table.seats.pop(index)
-                if not table.seats:
+                members = [seat for seat in table.seats if seat.bot is None]
+                if not members:
                     table.status = "cancelled"
                     table.ui.end_reason = "empty"
                 elif user_id == table.host_id:
-                    table.host_id = table.seats[0].user_id
+                    table.host_id = members[0].user_id
             await self.save(table)
             return table
 
@@ -403,6 +453,7 @@ class TableService:
             ]
             if not options:
                 illegal_move_error(table.state, card)
+            table.seats[seat].away = False
             if len(options) == 1:
                 return await self._apply(table, seat, options[0])
             table.ui.pending = Pending(seat=seat, card=card, moves=options)
@@ -420,7 +471,51 @@ class TableService:
                 raise TableError("table.not_an_option")
             return await self._apply(table, seat, move)
 
-    async def _apply(self, table: Table, seat: int, move: int) -> Outcome:
+    async def play_for(
+        self, table_id: int, version: int, move: int, *, timed_out: bool = False
+    ) -> Outcome | None:
+        """The bot's move for the seat to act: a bot seat, a seat it has taken over, or
+        (``timed_out``) a member whose timer ran out. None when the table moved on."""
+        async with self.lock(table_id):
+            table = self.tables.get(table_id)
+            if table is None or table.status != "playing" or table.version != version:
+                return None
+            seat = table.state.turn
+            player = table.seats[seat]
+            pending = table.ui.pending
+            if pending is not None and move not in pending.moves:
+                return None
+            if move not in table.state.legal_moves() or not (timed_out or player.autoplayed):
+                return None
+            took_over = False
+            if timed_out and not player.autoplayed:
+                player.timeouts += 1
+                took_over = player.timeouts >= table.ui.takeover_after
+                player.away = took_over
+            outcome = await self._apply(table, seat, move, automatic=player.bot is None)
+            return Outcome(outcome.kind, seat, outcome.events, took_over)
+
+    async def come_back(self, table_id: int, user_id: int) -> Table:
+        """A member whose seat the bot took over plays it again."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            if table.status != "playing":
+                raise TableError("table.over")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise TableError("table.not_seated")
+            if not table.seats[seat].away:
+                raise TableError("seat.not_away")
+            table.seats[seat].away = False
+            table.seats[seat].timeouts = 0
+            await self.save(table)
+            return table
+
+    async def _apply(self, table: Table, seat: int, move: int, *, automatic=False) -> Outcome:
+        if not automatic and table.seats[seat].bot is None:
+            table.seats[seat].timeouts = 0
+            table.seats[seat].away = False
+        table.ui.auto_move = automatic
         before = table.state
         state, events = before.apply(move)
         event_dicts = events_to_dicts(events)
@@ -524,10 +619,11 @@ def _count_sweeps(table: Table, events: list[dict[str, Any]]) -> None:
 
 
 def match_results(table: Table) -> list[MatchResult]:
-    """Leaderboard lines for every seat of a finished match."""
+    """Leaderboard lines for every member of a finished match (bots have none)."""
     state = table.state
     side_of = state.game.side_of
     winners = set(state.winners or ())
+    with_bots = any(seat.bot for seat in table.seats)
     return [
         MatchResult(
             user_id=seat.user_id,
@@ -535,6 +631,17 @@ def match_results(table: Table) -> list[MatchResult]:
             points=state.scores[side_of[index]],
             escobas=table.ui.seat_sweeps[index],
             hands=table.ui.hands_played,
+            with_bots=with_bots,
         )
         for index, seat in enumerate(table.seats)
+        if seat.bot is None
     ]
+
+
+def bot_view(table: Table) -> Observation:
+    """What the bot playing the seat to act sees; a committed card limits its moves."""
+    state = table.state
+    view = state.observe(state.turn)
+    if table.ui.pending is not None:
+        view = replace(view, legal_moves=tuple(table.ui.pending.moves))
+    return view

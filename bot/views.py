@@ -5,7 +5,8 @@ after a restart. Callbacks hand straight over to the croupier (``bot.croupier``)
 Custom ids (all under 100 characters):
 ``esc:lobby:<table>:<action>``, ``esc:adv:<table>``, ``esc:hand:<table>``,
 ``esc:card:<table>:<version>:<card>``, ``esc:move:<table>:<version>:<move hex>``,
-``esc:movesel:<table>:<version>``, ``esc:rematch:<table>``, ``esc:lb:<game>:<page>``.
+``esc:movesel:<table>:<version>``, ``esc:rematch:<table>``, ``esc:lb:<game>:<page>``,
+``esc:bot:<table>`` (the lobby's bot select), ``esc:seat:<table>:<back|end>``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import re
 import discord
 from discord import ui
 
+from .ai.seats import LEVELS
 from .games import describe_move
 from .i18n import language_of, tr
 from .render import card_text, move_button_label, suit_emoji, value_text
@@ -143,6 +145,31 @@ class AdvancedSelect(
         await _croupier(interaction).on_advanced(interaction, self.table_id, values)
 
 
+class BotSelect(
+    FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:bot:(?P<table_id>[0-9]{1,12})"
+):
+    def __init__(self, table_id: int, **select) -> None:
+        super().__init__(ui.Select(custom_id=f"esc:bot:{table_id}", **select))
+        self.table_id = table_id
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        await _croupier(interaction).on_bot_seat(interaction, self.table_id, values)
+
+
+class SeatButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:seat:(?P<table_id>[0-9]{1,12}):(?P<action>back|end)",
+):
+    def __init__(self, table_id: int, action: str, **button) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:seat:{table_id}:{action}", **button))
+        self.table_id, self.action = table_id, action
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await _croupier(interaction).on_seat(interaction, self.table_id, self.action)
+
+
 class HandButton(
     FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:hand:(?P<table_id>[0-9]{1,12})"
 ):
@@ -226,6 +253,8 @@ class LeaderboardButton(
 DYNAMIC_ITEMS = (
     LobbyButton,
     AdvancedSelect,
+    BotSelect,
+    SeatButton,
     HandButton,
     CardButton,
     MoveButton,
@@ -267,6 +296,11 @@ def lobby_view(table: Table, lang: str) -> ui.View:
     ]
     placeholder = tr(lang, "lobby.advanced")
     view.add_item(AdvancedSelect(t, options=options, placeholder=placeholder, row=2))
+    bots = [
+        discord.SelectOption(label=tr(lang, f"bot.level.{level}"), value=level) for level in LEVELS
+    ]
+    bots.append(discord.SelectOption(label=tr(lang, "lobby.remove_bot"), value="remove"))
+    view.add_item(BotSelect(t, options=bots, placeholder=tr(lang, "lobby.add_bot"), row=3))
     return view
 
 
@@ -276,6 +310,10 @@ def board_view(table: Table, lang: str) -> ui.View:
     if table.status != "playing":
         return view
     view.add_item(HandButton(table.id, label=tr(lang, "board.my_hand"), style=_blue, row=0))
+    if any(seat.away for seat in table.seats):
+        back, end = tr(lang, "seat.back_button"), tr(lang, "seat.end_button")
+        view.add_item(SeatButton(table.id, "back", label=back, style=_green, row=0))
+        view.add_item(SeatButton(table.id, "end", label=end, style=_red, row=0))
     moves = board_moves(table)
     if len(moves) <= MAX_MOVE_BUTTONS:
         for index, move in enumerate(moves):

@@ -1,4 +1,5 @@
-"""/settings: a server's language, default target, DM hands and default turn timer."""
+"""/settings: a server's language, default target, DM hands, default turn timer and
+how many timeouts in a row hand a seat to the bot."""
 
 from __future__ import annotations
 
@@ -24,12 +25,14 @@ class Settings(commands.Cog):
         target=cmd("opt.default_target", "target"),
         dm_hands=cmd("opt.dm_hands", "dm_hands"),
         timer=cmd("opt.timer", "timer"),
+        takeover=cmd("opt.takeover", "takeover"),
     )
     @app_commands.describe(
         language=cmd("opt.language.desc"),
         target=cmd("opt.default_target.desc"),
         dm_hands=cmd("opt.dm_hands.desc"),
         timer=cmd("opt.default_timer.desc"),
+        takeover=cmd("opt.takeover.desc"),
     )
     @app_commands.choices(
         language=[
@@ -47,6 +50,7 @@ class Settings(commands.Cog):
         target: app_commands.Range[int, 0, 1000] | None = None,
         dm_hands: bool | None = None,
         timer: app_commands.Range[int, 0, 3600] | None = None,
+        takeover: app_commands.Range[int, 1, 20] | None = None,
     ) -> None:
         lang = language_of(interaction.locale)
         if not interaction.permissions.manage_guild:
@@ -63,6 +67,8 @@ class Settings(commands.Cog):
             changes["dm_hands"] = dm_hands
         if timer is not None:
             changes["turn_timer"] = timer or None
+        if takeover is not None:
+            changes["takeover_after"] = takeover
         if changes:
             current = dataclasses.replace(current, **changes)
             await storage.save_guild_settings(interaction.guild_id, current)
@@ -88,6 +94,7 @@ class Settings(commands.Cog):
                 "settings.timer",
                 value=f"{settings.turn_timer} s" if settings.turn_timer else off,
             ),
+            tr(lang, "settings.takeover", value=settings.takeover_after),
         ]
         title = tr(lang, "settings.saved" if changed else "settings.title")
         return discord.Embed(title=title, description="\n".join(lines), colour=0x95A5A6)

@@ -15,6 +15,7 @@ def bot_settings(tmp_path) -> Settings:
         database_path=tmp_path / "escoba.sqlite3",
         deal_seed=1,
         hand_pause=0,
+        bot_pause=0,
         shard_count=1,
     )
 

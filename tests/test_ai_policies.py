@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 
 from bot.ai import POLICIES
 from bot.ai.arena import arena, main
+from bot.ai.expert import Budget, Expert
 from bot.games import make_game
 from tests.test_engine_properties import VARIANTS, swap_hidden_card
 
@@ -18,6 +20,8 @@ AI_SETTINGS = settings(
 )
 variants = st.sampled_from(VARIANTS)
 names = st.sampled_from(sorted(POLICIES))
+PLAYERS = {**POLICIES, "expert": Expert(Budget(playouts=64, seconds=math.inf))}
+"""The expert without its time cap (the one thing that can vary from run to run)."""
 
 
 def reach(game, seed: int, steps: int):
@@ -37,9 +41,10 @@ def reach(game, seed: int, steps: int):
 @AI_SETTINGS
 @given(variants, names, st.integers(0, 2**32), st.integers(0, 150))
 def test_every_policy_returns_a_legal_move(variant, name, seed, steps):
-    state = reach(make_game(*variant), seed, steps)
+    game = make_game(*variant)
+    state = reach(game, seed, steps)
     view = state.observe(state.turn)
-    move = POLICIES[name](view, random.Random(seed))
+    move = PLAYERS[name](game, view, random.Random(seed))
     assert move in state.legal_moves()
 
 
@@ -47,14 +52,15 @@ def test_every_policy_returns_a_legal_move(variant, name, seed, steps):
 @given(variants, names, st.integers(0, 2**32), st.integers(0, 150))
 def test_hidden_cards_do_not_change_a_decision(variant, name, seed, steps):
     """Swap a card of another hand with a stock card: the same seed, the same move."""
-    state = reach(make_game(*variant), seed, steps)
+    game = make_game(*variant)
+    state = reach(game, seed, steps)
     watcher = state.turn
     swapped = swap_hidden_card(state, watcher)
     if swapped is None:
         return
-    decide = POLICIES[name]
-    assert decide(swapped.observe(watcher), random.Random(seed)) == decide(
-        state.observe(watcher), random.Random(seed)
+    decide = PLAYERS[name]
+    assert decide(game, swapped.observe(watcher), random.Random(seed)) == decide(
+        game, state.observe(watcher), random.Random(seed)
     )
 
 

@@ -53,9 +53,9 @@ async def test_lobby_teams_advanced_options_and_cancel(simcord_env):
     assert custom_ids(driver.lobby, "esc:lobby:1:team") == []
 
     await bob.click(driver.lobby, label="Join")
-    refused = await bob.select(driver.lobby, ["1"])
+    refused = await bob.select(driver.lobby, ["1"], custom_id="esc:adv:1")
     assert answer(refused).content == "Only the host can do that."
-    await ana.select(driver.lobby, ["1"])
+    await ana.select(driver.lobby, ["1"], custom_id="esc:adv:1")
     current = next(m for m in channel.history() if m.id == driver.lobby.id)
     assert "Deck: french_faces" in current.embeds[0].description
 
@@ -111,17 +111,6 @@ async def test_leaving_a_match_abandons_it(simcord_env):
     assert custom_ids(driver.board(), "esc:") == []
     hand = await ana.slash(driver.thread, "hand")
     assert answer(hand).content == "You have no table in play here."
-
-
-async def test_turn_timer_reminds_the_player_once(simcord_env):
-    driver = await started(simcord_env, "ana", "bob", timer=30)
-    actor = driver.actor()
-    assert "time runs out <t:" in field_value(driver.board().embeds[0], "Turn")
-    await simcord_env.advance_time(31)
-    reminders = [m for m in driver.thread.history() if "your time is up" in m.content]
-    assert len(reminders) == 1 and actor.mention in reminders[0].content
-    await simcord_env.advance_time(120)
-    assert len([m for m in driver.thread.history() if "your time is up" in m.content]) == 1
 
 
 async def test_next_hand_is_dealt_after_a_pause(bot_settings):

@@ -213,3 +213,22 @@ def swap_hidden_card(state: State, watcher: int) -> State | None:
     swapped.deck = tuple(deck)
     swapped._legal = None
     return swapped
+
+
+@PROPERTY_SETTINGS
+@given(games, seeds, st.integers(min_value=0, max_value=200))
+def test_a_resampled_state_looks_the_same_to_its_seat(game, seed, steps):
+    """``Game.resample`` deals only the unseen cards: the seat sees what it saw, all
+    40 cards are accounted for, and play goes on from it."""
+    state = None
+    for index, (_, _, after, _) in enumerate(play_match(game, seed)):
+        state = after
+        if index == steps:
+            break
+    if state is None or state.is_over:
+        return
+    view = state.observe(state.turn)
+    sample = game.resample(view, random.Random(seed))
+    assert sample.observe(state.turn) == view
+    assert accounted(sample) == 40
+    sample.apply_in_place(random.Random(seed).choice(sample.legal_moves()))

@@ -108,3 +108,59 @@ async def test_a_finished_match_records_every_seat(service):
     assert sum(row.won for row in rows) == 1
     assert all(row.played == 1 and row.hands >= 1 for row in rows)
     assert (await service.storage.table_row(table.id))["status"] == "finished"
+
+
+async def bot_table(service: TableService, **options) -> Table:
+    table = await service.create(
+        guild_id=1,
+        channel_id=2,
+        host=Seat(user_id=10, name="ana"),
+        game="escoba",
+        options=options,
+        locale="en",
+        turn_timer=30,
+        dm_hands=True,
+        takeover_after=2,
+    )
+    await service.add_bot(table.id, 10, "greedy", "🤖 Normal bot")
+    return await service.start(table.id, 10)
+
+
+async def test_a_match_with_a_bot_gives_lines_to_members_only(service):
+    table = await bot_table(service, target_score=1)
+    assert table.seats[table.seat_of(10) ^ 1].user_id < 0
+    while table.status == "playing":
+        seat = table.state.turn
+        move = table.state.legal_moves()[0]
+        if table.seats[seat].bot:
+            outcome = await service.play_for(table.id, table.version, move)
+        else:
+            user, version = table.seats[seat].user_id, table.version
+            outcome = await service.play_card(table.id, user, version, move_card(move))
+            if outcome.kind == "choose":
+                await service.choose(table.id, user, version, table.ui.pending.moves[0])
+    rows, count = await service.storage.leaderboard(1, "escoba", limit=10, offset=0)
+    assert count == 1 and rows[0].user_id == 10 and rows[0].with_bots == 1
+
+
+async def test_timeouts_count_in_a_row_and_hand_the_seat_over(service):
+    table = await bot_table(service)
+    member = table.seat_of(10)
+    for expected in (1, 2):
+        while table.state.turn != member:
+            await service.play_for(table.id, table.version, table.state.legal_moves()[0])
+        version = table.version
+        not_timed_out = await service.play_for(table.id, version, table.state.legal_moves()[0])
+        assert not_timed_out is None, "a member's seat is played only when time is up"
+        outcome = await service.play_for(
+            table.id, version, table.state.legal_moves()[0], timed_out=True
+        )
+        assert table.seats[member].timeouts == expected and table.ui.auto_move
+        assert outcome.took_over == (expected == 2)
+    assert table.seats[member].away
+    stale = await service.play_for(table.id, 1, table.state.legal_moves()[0])
+    assert stale is None, "an old version is never played"
+    await service.come_back(table.id, 10)
+    assert not table.seats[member].away and table.seats[member].timeouts == 0
+    with pytest.raises(TableError, match=r"seat\.not_away"):
+        await service.come_back(table.id, 10)

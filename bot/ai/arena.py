@@ -26,7 +26,8 @@ def play_match(game_name: str, players: dict, seed: int, a_seat: int, timings: d
     options = {"players": 2}
     if game_name in TARGETS:
         options["target_score"] = TARGETS[game_name]
-    state = make_game(game_name, options).new_match(seed)
+    game = make_game(game_name, options)
+    state = game.new_match(seed)
     seats = {a_seat: "a", 1 - a_seat: "b"}
     rng = random.Random(seed)
     points = {"a": 0, "b": 0}
@@ -35,7 +36,7 @@ def play_match(game_name: str, players: dict, seed: int, a_seat: int, timings: d
         who = seats[state.turn]
         view = state.observe(state.turn)
         start = time.perf_counter()
-        move = players[who](view, rng)
+        move = players[who](game, view, rng)
         timings[who].append((time.perf_counter() - start) * 1000)
         state, events = state.apply(move)
         for event in events:

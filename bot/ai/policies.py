@@ -1,8 +1,10 @@
-"""The easy and normal players: a random player that likes to capture, and a greedy
-one that weighs what a move takes against what it leaves to the next player.
+"""The three levels of bot player: easy (random, likes to capture), normal (greedy:
+weighs what a move takes against what it leaves to the next player) and hard
+(the expert's search, in ``expert.py``).
 
-A policy is ``choose(view, rng) -> move`` where ``view`` is the seat's
-``Observation`` with its legal moves; it never sees another seat's hand.
+A policy is ``choose(game, view, rng) -> move``: ``game`` is the rules (public),
+``view`` the seat's ``Observation`` with its legal moves; it never sees another
+seat's hand or the stock's order.
 """
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..games import Observation, describe_move
+from ..games import Game, Observation, describe_move
 from ..games.cards import FULL_DECK, VALUE, mask_of
+from .expert import Expert
 
-Policy = Callable[[Observation, random.Random], int]
+Policy = Callable[[Game, Observation, random.Random], int]
 
 CAPTURE_PREFERENCE = 0.7
 SEVEN_OF_COINS = 6
@@ -22,7 +25,7 @@ COINS = set(range(10))
 WEIGHTS = {"sweep": 10.0, "seven_of_coins": 3.0, "seven": 1.0, "coin": 0.5, "card": 0.3}
 
 
-def random_player(view: Observation, rng: random.Random) -> int:
+def random_player(game: Game, view: Observation, rng: random.Random) -> int:
     """Easy: a random legal move, a capture more often than not when one exists."""
     moves = view.legal_moves
     takes = [m for m in moves if describe_move(m).takes]
@@ -31,7 +34,7 @@ def random_player(view: Observation, rng: random.Random) -> int:
     return rng.choice(moves)
 
 
-def greedy(view: Observation, rng: random.Random) -> int:
+def greedy(game: Game, view: Observation, rng: random.Random) -> int:
     """Normal: the move with the best immediate value; ties broken at random."""
     scored = [(_value(view, move), rng.random(), move) for move in view.legal_moves]
     return max(scored)[2]
@@ -96,7 +99,7 @@ def _rubamazzo_value(view: Observation, info) -> float:
     return won - pile * exposure
 
 
-POLICIES: dict[str, Policy] = {"random": random_player, "greedy": greedy}
+POLICIES: dict[str, Policy] = {"random": random_player, "greedy": greedy, "expert": Expert()}
 
 
 def make_policy(name: str) -> Policy:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
+from random import Random
 from typing import Any, ClassVar
 
 from .cards import (
@@ -598,6 +599,7 @@ class Game:
             hand_sizes=tuple(len(hand) for hand in s.hands),
             table=s.table,
             pile_sizes=tuple(pile.bit_count() for pile in s.piles),
+            piles=tuple(cards_of(pile) for pile in s.piles),
             pile_tops=tuple(s.tops) if self.shows_pile_tops else (),
             sweeps=tuple(s.sweeps),
             scores=tuple(s.scores),
@@ -610,9 +612,52 @@ class Game:
             last_deal=s.last_deal,
             seen=cards_of(s.seen_mask()),
             claimable=s.claim[0] if s.claim else -1,
+            claim=s.claim,
+            last_taker=s.last_taker,
             legal_moves=tuple(s.legal_moves()) if seat == s.turn else (),
             winners=s.winners,
         )
+
+    def resample(self, view: Observation, rng: Random) -> State:
+        """A whole state ``view.seat`` cannot tell from the real one: the cards it
+        has not seen are dealt at random to the other hands and the stock.
+
+        This is the determinisation the expert player searches; ``observe`` of
+        the result equals ``view``. The result's seed is drawn from ``rng``, so
+        hands after this one are dealt afresh.
+        """
+        mine = mask_of(view.hand)
+        known = mask_of(view.seen) | mine
+        unseen = [card for card in range(40) if not known >> card & 1]
+        rng.shuffle(unseen)
+        s = State(self, rng.getrandbits(32))
+        hands, start = [], 0
+        for seat, size in enumerate(view.hand_sizes):
+            if seat == view.seat:
+                hands.append(view.hand)
+                continue
+            hands.append(tuple(unseen[start : start + size]))
+            start += size
+        stock = tuple(unseen[start:])
+        if len(stock) != view.stock:
+            raise ValueError("the view's hidden cards do not add up")
+        s.hands = hands
+        s.in_hands = sum(view.hand_sizes)
+        s.deck = cards_of(FULL_DECK & ~mask_of(stock)) + stock
+        s.pos = len(s.deck) - len(stock)
+        self._lay_table(s, view.table)
+        s.piles = [mask_of(pile) for pile in view.piles]
+        s.tops = list(view.pile_tops) if view.pile_tops else [-1] * self.players
+        s.discards = known & ~mine & ~s.tmask & ~sum(s.piles)
+        s.sweeps, s.scores = list(view.sweeps), list(view.scores)
+        s.hand_no, s.dealer, s.turn = view.hand_number - 1, view.dealer, view.to_act
+        s.deal_round, s.last_deal = view.deal_round, view.last_deal
+        s.last_taker, s.claim = view.last_taker, view.claim
+        return s
+
+    def hand_points(self, before: Sequence[int], after: Sequence[int]) -> list[int]:
+        """Each side's points from the hand scored between two ``scores`` readings."""
+        return [now - then for then, now in zip(before, after, strict=True)]
 
 
 def make_game(name: str, options: GameOptions | dict[str, Any] | None = None) -> Game:

@@ -20,6 +20,8 @@ class Observation:
     hand_sizes: tuple[int, ...]
     table: tuple[int, ...]
     pile_sizes: tuple[int, ...]
+    piles: tuple[tuple[int, ...], ...]
+    """Each seat's captured cards: public history, since every capture is made face up."""
     pile_tops: tuple[int, ...]
     """Rubamazzo only: each seat's top card, -1 for an empty pile."""
     sweeps: tuple[int, ...]
@@ -36,6 +38,10 @@ class Observation:
     """Every card shown face up so far in this hand (table cards and cards played)."""
     claimable: int
     """Fournier's rule: the missed card that may be claimed, or -1."""
+    claim: tuple[int, int, int] | None
+    """Fournier's rule: (missed card, seat that missed it, seat that may claim or -1 for any)."""
+    last_taker: int
+    """The seat that captured last this hand (it takes the leftovers), or -1."""
     legal_moves: tuple[int, ...]
     """The seat's legal moves when it is to act, else empty."""
     winners: tuple[int, ...] | None

@@ -7,6 +7,8 @@ the whole table or steal the next player's pile, whatever their top card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .cards import BIT, RANK_MASK, VALUE, cards_of
 from .engine import MASK40, Game, State, subsets_summing
 from .events import Captured, Event, Played, Stole
@@ -118,6 +120,10 @@ class Rubamazzo(Game):
 
     def _add_score(self, s: State, score: HandScore) -> None:
         s.scores = list(score.totals)
+
+    def hand_points(self, before: Sequence[int], after: Sequence[int]) -> list[int]:
+        """``scores`` hold the last hand's card counts, so they are its points."""
+        return list(after)
 
     def _match_result(self, s: State, score: HandScore) -> tuple[tuple[int, ...], str] | None:
         best = max(s.scores)

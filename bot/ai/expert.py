@@ -1,0 +1,251 @@
+"""The hard player: determinised Monte Carlo search with an exact end-game.
+
+For each decision the expert deals the cards it has not seen at random to the
+other hands and the stock (``Game.resample``: only the seat's view goes in),
+tries every legal move on the same deals, and plays each deal out to the end of
+the hand with a quick capture-first policy for every seat. The move with the
+best average hand result (its side's points minus the best other side's) wins.
+Moves are whittled down by successive halving, so the budget goes to the moves
+that are still in contention.
+
+When the stock is empty and few cards are left in hands, each deal is searched
+exactly (alpha-beta to the end of the hand) instead of played out; when no card
+is hidden at all (two players, last deal) a single exact search decides.
+
+The budget is a number of play-outs with a time cap; the cap keeps a decision
+within ``Budget.seconds`` on a slow machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from ..games import Game, Observation, State
+from ..games.cards import FULL_DECK, RANK_MASK, VALUE, mask_of
+
+SEVEN_OF_COINS = 1 << 6
+SEVEN_OF_COINS_BONUS = 4.0
+ESCOBA_RANK_BONUS = (0, 0, 0, 0, 0, 0, 2.0, 0, 0, 0)
+"""Play-out worth of a card beyond 1 (and 1 more for a coin): sevens count in Escoba."""
+SCOPA_RANK_BONUS = (1.0, 0, 0, 0, 0.5, 1.0, 2.0, 0, 0, 0)
+"""In Scopa the primiera also prizes sixes, aces and fives."""
+SWEEP = 12.0
+MATCH_WORTH = {"escoba": 4.0, "scopa": 4.0, "rubamazzo": 30.0}
+"""What winning the match is worth, in the hand points each game counts."""
+EXACT_CARDS = 8
+"""Search exactly once the stock is empty and at most this many cards are in hands."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much thinking one decision may take."""
+
+    playouts: int = 960
+    seconds: float = 0.09
+
+
+class Expert:
+    """A policy object: ``expert(game, view, rng) -> move``."""
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget()
+
+    def __call__(self, game: Game, view: Observation, rng: random.Random) -> int:
+        moves = list(view.legal_moves)
+        if len(moves) == 1:
+            return moves[0]
+        deadline = time.perf_counter() + self.budget.seconds
+        search = _Search(game, view, rng, deadline)
+        if search.fully_known:
+            return search.best_exact(moves)
+        return search.successive_halving(moves, self.budget.playouts)
+
+
+class _Search:
+    def __init__(self, game: Game, view: Observation, rng: random.Random, deadline: float):
+        self.game, self.view, self.rng, self.deadline = game, view, rng, deadline
+        self.side = game.side_of[view.seat]
+        self.hand_no = view.hand_number - 1
+        self.scores = list(view.scores)
+        hidden = FULL_DECK & ~mask_of(view.seen) & ~mask_of(view.hand)
+        holders = [s for s, n in enumerate(view.hand_sizes) if n and s != view.seat]
+        self.fully_known = not view.stock and (len(holders) <= 1 or not hidden)
+        self.exact = not view.stock and sum(view.hand_sizes) <= EXACT_CARDS
+        self.playout_move = PLAYOUT_POLICIES[game.name]
+        self.match_worth = MATCH_WORTH[game.name]
+
+    # -- exact -----------------------------------------------------------------------
+
+    def best_exact(self, moves: list[int]) -> int:
+        state = self.game.resample(self.view, self.rng)
+        values = [self._exact_after(state, move) for move in moves]
+        return moves[values.index(max(values))]
+
+    def _exact_after(self, state: State, move: int) -> float:
+        after = state.copy()
+        self.game.play(after, move, None)
+        return self._alphabeta(after, -math.inf, math.inf)
+
+    def _alphabeta(self, s: State, alpha: float, beta: float) -> float:
+        if s.hand_no != self.hand_no or s.winners is not None:
+            return self._result(s)
+        game = self.game
+        maximising = game.side_of[s.turn] == self.side
+        best = -math.inf if maximising else math.inf
+        for move in game.legal_moves(s):
+            child = s.copy()
+            game.play(child, move, None)
+            value = self._alphabeta(child, alpha, beta)
+            if maximising:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+    # -- sampled ---------------------------------------------------------------------
+
+    def successive_halving(self, moves: list[int], playouts: int) -> int:
+        """Spend ``playouts`` in rounds; after each round keep the better half."""
+        totals = dict.fromkeys(moves, 0.0)
+        alive = list(moves)
+        rounds = max(1, math.ceil(math.log2(len(moves))))
+        deals_done = 0
+        while len(alive) > 1:
+            deals = max(1, playouts // (rounds * len(alive)))
+            for _ in range(deals):
+                if time.perf_counter() > self.deadline and deals_done:
+                    return max(alive, key=totals.__getitem__)
+                state = self.game.resample(self.view, self.rng)
+                seed = self.rng.getrandbits(32)
+                for move in alive:
+                    totals[move] += self._value_after(state, move, seed)
+                deals_done += 1
+            alive.sort(key=totals.__getitem__, reverse=True)
+            alive = alive[: max(1, len(alive) // 2)]
+        return alive[0]
+
+    def _value_after(self, state: State, move: int, seed: int) -> float:
+        after = state.copy()
+        self.game.play(after, move, None)
+        if self.exact:
+            return self._alphabeta(after, -math.inf, math.inf)
+        return self._playout(after, random.Random(seed))
+
+    def _playout(self, s: State, rng: random.Random) -> float:
+        game, hand_no, choose = self.game, self.hand_no, self.playout_move
+        legal_moves, play = game.legal_moves, game.play
+        while s.hand_no == hand_no and s.winners is None:
+            moves = legal_moves(s)
+            play(s, moves[0] if len(moves) == 1 else choose(s, moves, rng), None)
+        return self._result(s)
+
+    def _result(self, s: State) -> float:
+        """The hand's points for our side less the best other side's, plus a bonus
+        (or a forfeit) when the hand ends the match."""
+        points = self.game.hand_points(self.scores, s.scores)
+        mine = points[self.side]
+        value = mine - max(p for side, p in enumerate(points) if side != self.side)
+        if s.winners:
+            value += self.match_worth if self.side in s.winners else -self.match_worth
+        return value
+
+
+class _FishingPlayout:
+    """Play-out policy for Escoba and Scopa: sweep, else take the most, else shed the
+    card worth least; any move that leaves a table one card can sweep (one worth
+    ``low`` to ``high``) pays a forfeit. Worths are looked up one suit (ten bits) at
+    a time."""
+
+    def __init__(self, low: int, high: int, rank_bonus: tuple[float, ...]) -> None:
+        self.low, self.high = low, high
+        self.totals = _suit_table([rank + 1.0 for rank in range(10)])
+        self.worth = _suit_table([1.0 + bonus for bonus in rank_bonus])
+        self.coin_worth = _suit_table([2.0 + bonus for bonus in rank_bonus])
+
+    def value_of(self, cards: int) -> float:
+        suit = self.worth
+        return (
+            self.coin_worth[cards & 1023]
+            + suit[cards >> 10 & 1023]
+            + suit[cards >> 20 & 1023]
+            + suit[cards >> 30]
+            + (SEVEN_OF_COINS_BONUS if cards & SEVEN_OF_COINS else 0.0)
+        )
+
+    def total_of(self, cards: int) -> float:
+        """The capture values of ``cards`` added up."""
+        totals = self.totals
+        return (
+            totals[cards & 1023]
+            + totals[cards >> 10 & 1023]
+            + totals[cards >> 20 & 1023]
+            + totals[cards >> 30]
+        )
+
+    def __call__(self, s: State, moves: list[int], rng: random.Random) -> int:
+        table, value_of, low, high = s.tmask, self.value_of, self.low, self.high
+        total = -1.0
+        best, best_score = moves[0], -math.inf
+        for move in moves:
+            taken = move >> 6 & FULL_DECK
+            if taken:
+                score = 4.0 + value_of(taken | 1 << (move & 63))
+                if taken == table:
+                    score += SWEEP
+                elif low <= self.total_of(table & ~taken) <= high:
+                    score -= SWEEP / 2
+            else:
+                if total < 0:
+                    total = self.total_of(table)
+                score = -value_of(1 << (move & 63))
+                if low <= total + VALUE[move & 63] <= high:
+                    score -= SWEEP / 2
+            score += rng.random() * 0.5
+            if score > best_score:
+                best, best_score = move, score
+        return best
+
+
+def _suit_table(per_rank: list[float]) -> tuple[float, ...]:
+    """The sum of ``per_rank`` over the ranks set in every 10-bit suit mask."""
+    return tuple(sum(per_rank[r] for r in range(10) if bits >> r & 1) for bits in range(1024))
+
+
+def _rubamazzo_move(s: State, moves: list[int], rng: random.Random) -> int:
+    """Play-out policy for Rubamazzo: take the most cards, steals included, less the
+    pile the next player may steal when our new top card's rank is still out."""
+    seat, piles = s.turn, s.piles
+    gone = s.tmask | mask_of(s.hands[seat])
+    for pile in piles:
+        gone |= pile
+    unseen = max(1, 40 - gone.bit_count())
+    following = len(s.hands[(seat + 1) % len(piles)])
+    best, best_score = moves[0], -math.inf
+    for move in moves:
+        card, taken, steal = move & 63, move >> 6 & FULL_DECK, move >> 48
+        score = rng.random() * 0.5 - 0.5
+        if taken or steal:
+            won = taken.bit_count() + 1
+            for victim, pile in enumerate(piles):
+                if steal >> victim & 1:
+                    won += pile.bit_count()
+            out = (RANK_MASK[VALUE[card] - 1] & ~gone).bit_count()
+            exposure = min(1.0, out * following / unseen)
+            score = won - (piles[seat].bit_count() + won) * exposure
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+PLAYOUT_POLICIES = {
+    "escoba": _FishingPlayout(5, 14, ESCOBA_RANK_BONUS),
+    "scopa": _FishingPlayout(1, 10, SCOPA_RANK_BONUS),
+    "rubamazzo": _rubamazzo_move,
+}

@@ -1,0 +1,129 @@
+"""Bot seats in SimCord: a member against the hard bot, timeouts and takeovers."""
+
+from __future__ import annotations
+
+import re
+
+from tests.discord_helpers import (
+    TableDriver,
+    answer,
+    custom_ids,
+    field_value,
+    make_world,
+)
+
+BOT_SELECT = "esc:bot:1"
+
+
+def latest(channel, message):
+    """The current state of ``message``."""
+    return next(m for m in channel.history() if m.id == message.id)
+
+
+def thread_text(driver: TableDriver) -> str:
+    return "\n".join(m.content for m in driver.thread.history())
+
+
+async def test_a_member_plays_a_whole_match_against_the_hard_bot(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana")
+    (ana,) = players
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", target=7)
+    await ana.select(driver.lobby, ["expert"], custom_id=BOT_SELECT)
+    lobby = latest(channel, driver.lobby)
+    assert "🤖 Hard bot" in field_value(lobby.embeds[0], "Seats")
+    await ana.click(lobby, label="Start")
+    assert "🤖 Hard bot" in field_value(driver.board().embeds[0], "Players")
+
+    turns = await driver.play_to_end()
+
+    assert turns > 10
+    final = [m for m in driver.thread.history() if custom_ids(m, "esc:rematch:")][-1]
+    assert "wins the match" in final.embeds[0].title
+    assert "<@-" not in thread_text(driver), "a bot is never mentioned as a member"
+    board = await ana.slash(channel, "leaderboard", game="escoba")
+    lines = board.response.embeds[0].description
+    assert ana.mention in lines and "Hard bot" not in lines and "<@-" not in lines
+    stats = await ana.slash(channel, "stats")
+    assert "1 of them with bots" in stats.response.embeds[0].fields[0].value
+
+
+async def test_the_lobby_seats_and_removes_bots_for_the_host_only(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    ana, bob = players
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", players=4)
+    refused = await bob.select(driver.lobby, ["greedy"], custom_id=BOT_SELECT)
+    assert answer(refused).content == "Only the host can do that."
+    for level in ("greedy", "greedy", "random"):
+        await ana.select(driver.lobby, [level], custom_id=BOT_SELECT)
+    seats = field_value(latest(channel, driver.lobby).embeds[0], "Seats")
+    assert "🤖 Normal bot" in seats and "🤖 Normal bot 2" in seats and "🤖 Easy bot" in seats
+    full = await bob.click(driver.lobby, label="Join")
+    assert answer(full).content == "This table is full (4 players)."
+    await ana.select(driver.lobby, ["remove"], custom_id=BOT_SELECT)
+    assert "Easy bot" not in field_value(latest(channel, driver.lobby).embeds[0], "Seats")
+    await bob.click(driver.lobby, label="Join")
+    await ana.click(driver.lobby, label="Leave")
+    lobby = latest(channel, driver.lobby)
+    assert f"{bob.mention} (host)" in field_value(lobby.embeds[0], "Seats"), "a member hosts"
+    await bob.click(lobby, label="Leave")
+    closed = latest(channel, driver.lobby).embeds[0].footer.text
+    assert closed == "Everyone left: the table is closed."
+
+
+async def test_timeouts_let_the_bot_play_then_take_the_seat_over(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob", admin="ana")
+    ana, bob = players
+    await ana.slash(channel, "settings", takeover=2)
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", timer=30)
+    await driver.seat_and_start()
+
+    absent = driver.actor()
+    version = driver.board_version()
+    await simcord_env.advance_time(31)
+    board = driver.board().embeds[0]
+    assert driver.board_version() > version, "the bot played for the absent member"
+    assert f"{absent.name} ran out of time: the bot played for them." in board.description
+    assert "away" not in field_value(board, "Players")
+
+    while driver.actor() is not absent:
+        await driver.play_turn()
+    await simcord_env.advance_time(31)
+    notice = thread_text(driver)
+    assert f"{absent.mention} let the timer run out several turns in a row" in notice
+    board = driver.board()
+    assert "🤖 away" in field_value(board.embeds[0], "Players")
+    assert custom_ids(board, "esc:seat:") == ["esc:seat:1:back", "esc:seat:1:end"]
+
+    present = bob if absent is ana else ana
+    for _ in range(4):
+        await driver.play_turn()
+        assert driver.actor() is present, "the away seat is played at once, without a timer"
+    refused = await present.click(driver.board(), label="I'm back")
+    assert answer(refused).content == "The bot is not playing your seat."
+    await absent.click(driver.board(), label="I'm back")
+    assert f"{absent.mention} is back and plays their own seat again." in thread_text(driver)
+    assert custom_ids(driver.board(), "esc:seat:") == []
+    assert "away" not in field_value(driver.board().embeds[0], "Players")
+
+
+async def test_the_host_can_end_a_match_the_bot_has_taken_over(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    ana, bob = players
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("scopa new", timer=20)
+    await driver.seat_and_start()
+    while not custom_ids(driver.board(), "esc:seat:"):
+        if driver.actor() is ana:
+            await driver.play_turn()
+        else:
+            await simcord_env.advance_time(21)
+    timeouts = len(re.findall(r"ran out of time", driver.board().embeds[0].description))
+    assert timeouts <= 1, "the board names only the last automatic move"
+    refused = await bob.click(driver.board(), label="End match")
+    assert "Only the host" in answer(refused).content
+    await ana.click(driver.board(), label="End match")
+    assert driver.board().components == []
+    assert "This table was cancelled." in thread_text(driver)
