@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+import simcord
+
+from bot.client import create_bot
 from tests.discord_helpers import (
     TableDriver,
     answer,
@@ -127,3 +130,23 @@ async def test_the_host_can_end_a_match_the_bot_has_taken_over(simcord_env):
     await ana.click(driver.board(), label="End match")
     assert driver.board().components == []
     assert "This table was cancelled." in thread_text(driver)
+
+
+async def test_a_bot_turn_survives_a_restart(bot_settings):
+    settings = bot_settings.model_copy(update={"bot_pause": 10.0})
+    async with simcord.run(create_bot(settings)) as env:
+        _, channel, players = make_world(env, "ana")
+        (ana,) = players
+        driver = TableDriver(env, channel, players)
+        await driver.open("scopa new")
+        await ana.select(driver.lobby, ["greedy"], custom_id=BOT_SELECT)
+        await ana.click(driver.lobby, label="Start")
+        if driver.actor() is ana:
+            await driver.play_turn()
+        version = driver.board_version()
+        assert "🤖 Normal bot" in field_value(driver.board().embeds[0], "Turn")
+
+        await env.restart_bot(create_bot(settings))
+        assert driver.board_version() == version, "the bot waits for its pause"
+        await env.advance_time(11)
+        assert driver.board_version() == version + 1 and driver.actor() is ana
