@@ -2,7 +2,8 @@
 
 ``tr(lang, key, **params)`` formats a message; ``language_of(locale)`` maps a
 Discord locale to a catalog language; ``CommandTranslator`` gives slash commands
-their Spanish names and descriptions (keys travel in ``locale_str`` extras).
+their Spanish and Italian names and descriptions (keys travel in ``locale_str``
+extras).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import discord
 from discord import app_commands
 
 CATALOG_DIR = Path(__file__).resolve().parent.parent / "data" / "locales"
-LANGUAGES = ("en", "es")
+LANGUAGES = ("en", "es", "it")
 DEFAULT_LANGUAGE = "en"
 
 
@@ -29,7 +30,7 @@ CATALOGS = load_catalogs()
 
 
 def language_of(locale: discord.Locale | str | None) -> str:
-    """The catalog language for a Discord locale (``es-ES``, ``es-419`` → ``es``)."""
+    """The catalog language for a Discord locale (``es-ES``, ``es-419`` → ``es``; ``it``)."""
     value = str(locale or "")
     for lang in LANGUAGES:
         if value == lang or value.startswith(lang + "-"):
@@ -60,10 +61,11 @@ class CommandTranslator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         key = string.extras.get("key")
-        lang = language_of(locale)
-        if key is None or lang == DEFAULT_LANGUAGE or str(locale) not in SPANISH_LOCALES:
+        lang = COMMAND_LOCALES.get(str(locale))
+        if key is None or lang is None:
             return None
         return CATALOGS[lang].get(key)
 
 
-SPANISH_LOCALES = ("es-ES", "es-419")
+COMMAND_LOCALES = {"es-ES": "es", "es-419": "es", "it": "it"}
+"""The Discord locales that get translated command names, and their catalogs."""

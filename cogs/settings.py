@@ -39,6 +39,7 @@ class Settings(commands.Cog):
             Choice(name=cmd("language.auto"), value="auto"),
             Choice(name="Español", value="es"),
             Choice(name="English", value="en"),
+            Choice(name="Italiano", value="it"),
         ]
     )
     @app_commands.default_permissions(manage_guild=True)

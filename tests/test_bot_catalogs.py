@@ -39,12 +39,13 @@ def keys_used_in_code() -> set[str]:
     return keys
 
 
-def test_spanish_and_english_have_the_same_messages_and_placeholders():
-    english, spanish = CATALOGS["en"], CATALOGS["es"]
-    assert english.keys() == spanish.keys()
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_every_catalog_has_the_english_messages_and_placeholders(lang):
+    english, other = CATALOGS["en"], CATALOGS[lang]
+    assert english.keys() == other.keys()
     for key, text in english.items():
-        assert placeholders(text) == placeholders(spanish[key]), key
-        assert spanish[key].strip(), key
+        assert placeholders(text) == placeholders(other[key]), key
+        assert other[key].strip(), key
 
 
 def test_every_key_the_code_uses_is_in_the_catalogs():
@@ -65,12 +66,13 @@ def test_families_of_keys_built_at_run_time_are_complete():
     }
     for family, members in families.items():
         for member in members:
-            assert f"{family}.{member}" in CATALOGS["es"]
+            assert all(f"{family}.{member}" in catalog for catalog in CATALOGS.values())
 
 
 def test_language_of_discord_locales():
     assert language_of("es-ES") == language_of("es-419") == "es"
-    assert language_of("en-GB") == language_of("it") == language_of(None) == "en"
+    assert language_of("it") == "it"
+    assert language_of("en-GB") == language_of("fr") == language_of(None) == "en"
     assert tr("es", "table.left", table=3) == "Has dejado la mesa #3."
 
 
@@ -93,7 +95,7 @@ def walk_options(payload: dict):
         yield from walk_options(option)
 
 
-async def test_slash_commands_fit_discord_limits_in_both_languages(commands_payload):
+async def test_slash_commands_fit_discord_limits_in_every_language(commands_payload):
     names = {payload["name"] for payload in commands_payload}
     assert names == {
         "escoba",
@@ -110,12 +112,13 @@ async def test_slash_commands_fit_discord_limits_in_both_languages(commands_payl
     }
     for payload in commands_payload:
         for item in [payload, *walk_options(payload)]:
-            spanish = item.get("name_localizations", {}).get("es-ES")
-            assert spanish, f"{item['name']} has no Spanish name"
-            for name in (item["name"], spanish):
-                assert NAME.match(name) and name == name.lower(), name
-            for text in (item["description"], item["description_localizations"]["es-ES"]):
+            for locale in ("es-ES", "it"):
+                local = item.get("name_localizations", {}).get(locale)
+                assert local, f"{item['name']} has no {locale} name"
+                assert NAME.match(local) and local == local.lower(), local
+                text = item["description_localizations"][locale]
                 assert 1 <= len(text) <= 100, text
+            assert NAME.match(item["name"]) and 1 <= len(item["description"]) <= 100
             for choice in item.get("choices", []):
                 assert len(choice["name"]) <= 100
 
@@ -125,8 +128,10 @@ async def test_escoba_new_is_nueva_in_spanish(commands_payload):
     new = escoba["options"][0]
     assert new["name_localizations"]["es-ES"] == "nueva"
     assert new["name_localizations"]["es-419"] == "nueva"
+    assert new["name_localizations"]["it"] == "nuova"
     players = next(o for o in new["options"] if o["name"] == "players")
     assert players["name_localizations"]["es-ES"] == "jugadores"
+    assert players["name_localizations"]["it"] == "giocatori"
 
 
 async def test_migrations_apply_once_in_order(tmp_path):

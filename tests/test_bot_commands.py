@@ -159,3 +159,17 @@ async def test_dev_guild_gets_the_commands_at_once_and_nothing_global(bot_settin
         assert result.response.embeds[0].title == "Escoba · table #1"
     finally:
         await env.shutdown()
+
+
+async def test_an_italian_server_plays_scopa_in_italian(simcord_env):
+    guild = simcord_env.create_guild(preferred_locale="it")
+    channel = guild.create_text_channel("carte")
+    players = [guild.add_member(simcord_env.create_user(name)) for name in ("ada", "bice")]
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("scopa new")
+    assert driver.lobby.embeds[0].title == "Scopa · tavolo #1"
+    await players[1].click(driver.lobby, label="Unisciti")
+    await players[0].click(driver.lobby, label="Inizia")
+    board = next(m for m in driver.thread.history() if m.embeds and "tavolo" in m.embeds[0].title)
+    seats = field_value(board.embeds[0], "Giocatori")
+    assert seats.count("3 in mano") == 2 and "scope 0" in seats
