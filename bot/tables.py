@@ -327,9 +327,7 @@ class TableService:
     async def add_bot(self, table_id: int, user_id: int, level: str, name: str) -> Table:
         """The host seats a bot of ``level``; ``name`` is how the table shows it."""
         async with self.lock(table_id):
-            table = self._lobby(table_id)
-            if user_id != table.host_id:
-                raise TableError("lobby.host_only")
+            table = self._hosted_lobby(table_id, user_id)
             if len(table.seats) >= table.players:
                 raise TableError("lobby.full", players=table.players)
             bot_id = min([seat.user_id for seat in table.seats] + [0]) - 1
@@ -340,9 +338,7 @@ class TableService:
     async def remove_bot(self, table_id: int, user_id: int) -> Table:
         """The host takes the last seated bot out of the lobby."""
         async with self.lock(table_id):
-            table = self._lobby(table_id)
-            if user_id != table.host_id:
-                raise TableError("lobby.host_only")
+            table = self._hosted_lobby(table_id, user_id)
             bots = [index for index, seat in enumerate(table.seats) if seat.bot]
             if not bots:
                 raise TableError("lobby.no_bot")
@@ -352,9 +348,7 @@ class TableService:
 
     async def set_advanced(self, table_id: int, user_id: int, choices: dict[str, Any]) -> Table:
         async with self.lock(table_id):
-            table = self._lobby(table_id)
-            if user_id != table.host_id:
-                raise TableError("lobby.host_only")
+            table = self._hosted_lobby(table_id, user_id)
             merged = {**table.options, **choices}
             table.options = validate_options(table.game, merged)
             table.ui.advanced = {**table.ui.advanced, **choices}
@@ -398,9 +392,7 @@ class TableService:
 
     async def start(self, table_id: int, user_id: int) -> Table:
         async with self.lock(table_id):
-            table = self._lobby(table_id)
-            if user_id != table.host_id:
-                raise TableError("lobby.host_only")
+            table = self._hosted_lobby(table_id, user_id)
             if len(table.seats) < table.players:
                 raise TableError("lobby.not_full", missing=table.players - len(table.seats))
             game = make_game(table.game, table.options)
@@ -418,6 +410,13 @@ class TableService:
             return secrets.randbits(63)
         digest = hashlib.sha256(f"{self.deal_seed}/{table.id}".encode()).digest()
         return int.from_bytes(digest[:8], "big") >> 1
+
+    def _hosted_lobby(self, table_id: int, user_id: int) -> Table:
+        """A lobby that ``user_id`` hosts (only the host changes it)."""
+        table = self._lobby(table_id)
+        if user_id != table.host_id:
+            raise TableError("lobby.host_only")
+        return table
 
     def _lobby(self, table_id: int) -> Table:
         table = self.get(table_id)

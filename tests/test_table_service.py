@@ -18,17 +18,22 @@ async def service(tmp_path):
     await storage.close()
 
 
-async def playing_table(service: TableService, **options) -> Table:
-    table = await service.create(
+async def lobby(service: TableService, options: dict, **settings) -> Table:
+    """An Escoba lobby hosted by ana (user 10)."""
+    return await service.create(
         guild_id=1,
         channel_id=2,
         host=Seat(user_id=10, name="ana"),
         game="escoba",
         options=options,
         locale="en",
-        turn_timer=None,
         dm_hands=True,
+        **{"turn_timer": None, **settings},
     )
+
+
+async def playing_table(service: TableService, **options) -> Table:
+    table = await lobby(service, options)
     await service.join(table.id, Seat(user_id=11, name="bob"))
     return await service.start(table.id, 10)
 
@@ -111,17 +116,7 @@ async def test_a_finished_match_records_every_seat(service):
 
 
 async def bot_table(service: TableService, **options) -> Table:
-    table = await service.create(
-        guild_id=1,
-        channel_id=2,
-        host=Seat(user_id=10, name="ana"),
-        game="escoba",
-        options=options,
-        locale="en",
-        turn_timer=30,
-        dm_hands=True,
-        takeover_after=2,
-    )
+    table = await lobby(service, options, turn_timer=30, takeover_after=2)
     await service.add_bot(table.id, 10, "greedy", "🤖 Normal bot")
     return await service.start(table.id, 10)
 
