@@ -426,13 +426,18 @@ class TableService:
 
     # -- play ----------
 
-    def _seat_to_act(self, table_id: int, user_id: int, version: int) -> tuple[Table, int]:
+    def _seated_in_play(self, table_id: int, user_id: int) -> tuple[Table, int]:
+        """A table in play and ``user_id``'s seat at it."""
         table = self.get(table_id)
         if table.status != "playing":
             raise TableError("table.over")
         seat = table.seat_of(user_id)
         if seat is None:
             raise TableError("table.not_seated")
+        return table, seat
+
+    def _seat_to_act(self, table_id: int, user_id: int, version: int) -> tuple[Table, int]:
+        table, seat = self._seated_in_play(table_id, user_id)
         if version != table.version:
             raise StalePanel()
         if table.state.turn != seat:
@@ -497,12 +502,7 @@ class TableService:
     async def come_back(self, table_id: int, user_id: int) -> Table:
         """A member whose seat the bot took over plays it again."""
         async with self.lock(table_id):
-            table = self.get(table_id)
-            if table.status != "playing":
-                raise TableError("table.over")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise TableError("table.not_seated")
+            table, seat = self._seated_in_play(table_id, user_id)
             if not table.seats[seat].away:
                 raise TableError("seat.not_away")
             table.seats[seat].away = False
