@@ -440,9 +440,15 @@ class Croupier:
         turn = table.state.turn if table.status == "playing" else None
         if turn is None or table.ui.pinged == [table.version, turn] or table.ui.last_seat == turn:
             return False
-        timer = table.ui.turn_timer
-        await self.service.mark(table, turn_deadline=time.time() + timer if timer else None)
+        await self._start_clock(table)
         return True
+
+    async def _start_clock(self, table: Table) -> float | None:
+        """Save the turn's deadline from the table's timer (None without one); return it."""
+        timer = table.ui.turn_timer
+        deadline = time.time() + timer if timer else None
+        await self.service.mark(table, turn_deadline=deadline)
+        return deadline
 
     async def _ping(self, table: Table) -> None:
         """Ping the player to act, as a reply to the board; the previous ping goes."""
@@ -707,9 +713,7 @@ class Croupier:
         await self._say(table, "seat.back", mention=f"<@{user.id}>")
         if table.seats[table.state.turn].user_id == user.id:
             self._cancel_timer(table.id)
-            timer = table.ui.turn_timer
-            deadline = time.time() + timer if timer else None
-            await self.service.mark(table, turn_deadline=deadline)
+            deadline = await self._start_clock(table)
             if deadline:
                 self._start_timer(table, table.version, deadline)
         async with self.publish_lock(table.id):

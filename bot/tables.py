@@ -457,7 +457,7 @@ class TableService:
             ]
             if not options:
                 illegal_move_error(table.state, card)
-            table.seats[seat].away = False
+            _member_acted(table.seats[seat])
             if len(options) == 1:
                 return await self._apply(table, seat, options[0])
             table.ui.pending = Pending(seat=seat, card=card, moves=options)
@@ -473,6 +473,7 @@ class TableService:
                 raise TableError("table.choose_first")
             if move not in table.state.legal_moves():
                 raise TableError("table.not_an_option")
+            _member_acted(table.seats[seat])
             return await self._apply(table, seat, move)
 
     async def play_for(
@@ -511,9 +512,6 @@ class TableService:
             return table
 
     async def _apply(self, table: Table, seat: int, move: int, *, automatic=False) -> Outcome:
-        if not automatic and table.seats[seat].bot is None:
-            table.seats[seat].timeouts = 0
-            table.seats[seat].away = False
         table.ui.auto_move = automatic
         before = table.state
         state, events = before.apply(move)
@@ -635,6 +633,12 @@ def match_results(table: Table) -> list[MatchResult]:
         for index, seat in enumerate(table.seats)
         if seat.bot is None
     ]
+
+
+def _member_acted(seat: Seat) -> None:
+    """A member played: their run of timeouts ends and the seat is theirs again."""
+    seat.timeouts = 0
+    seat.away = False
 
 
 def bot_view(table: Table) -> Observation:

@@ -196,9 +196,10 @@ def is_score_sheet(message: discord.Message) -> bool:
     return SCORE_SHEET.search(title or "") is not None
 
 
-def make_world(env, *names: str, admin: str | None = None):
-    """A server with a #cartas channel and these members; ``admin`` gets Manage Server."""
-    guild = env.create_guild()
+def make_world(env, *names: str, admin: str | None = None, locale: str | None = None):
+    """A server with a #cartas channel and these members; ``admin`` gets Manage Server;
+    ``locale`` is the server's preferred locale."""
+    guild = env.create_guild(preferred_locale=locale) if locale else env.create_guild()
     channel = guild.create_text_channel("cartas")
     roles = {}
     if admin:

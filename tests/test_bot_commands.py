@@ -127,9 +127,7 @@ async def test_next_hand_is_dealt_after_a_pause(bot_settings):
 
 
 async def test_a_spanish_server_plays_in_spanish_by_default(simcord_env):
-    guild = simcord_env.create_guild(preferred_locale="es-ES")
-    channel = guild.create_text_channel("cartas")
-    players = [guild.add_member(simcord_env.create_user(name)) for name in ("ana", "bea")]
+    _, channel, players = make_world(simcord_env, "ana", "bea", locale="es-ES")
     driver = TableDriver(simcord_env, channel, players)
     await driver.open("escoba new")
     assert driver.lobby.embeds[0].footer.text.startswith("Únete")
@@ -162,9 +160,7 @@ async def test_dev_guild_gets_the_commands_at_once_and_nothing_global(bot_settin
 
 
 async def test_an_italian_server_plays_scopa_in_italian(simcord_env):
-    guild = simcord_env.create_guild(preferred_locale="it")
-    channel = guild.create_text_channel("carte")
-    players = [guild.add_member(simcord_env.create_user(name)) for name in ("ada", "bice")]
+    _, channel, players = make_world(simcord_env, "ada", "bice", locale="it")
     driver = TableDriver(simcord_env, channel, players)
     await driver.open("scopa new")
     assert driver.lobby.embeds[0].title == "Scopa · tavolo #1"

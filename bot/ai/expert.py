@@ -132,10 +132,10 @@ class _Search:
         return alive[0]
 
     def _value_after(self, state: State, move: int, seed: int) -> float:
+        if self.exact:
+            return self._exact_after(state, move)
         after = state.copy()
         self.game.play(after, move, None)
-        if self.exact:
-            return self._alphabeta(after, -math.inf, math.inf)
         return self._playout(after, random.Random(seed))
 
     def _playout(self, s: State, rng: random.Random) -> float:

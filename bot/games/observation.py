@@ -19,7 +19,6 @@ class Observation:
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
     table: tuple[int, ...]
-    pile_sizes: tuple[int, ...]
     piles: tuple[tuple[int, ...], ...]
     """Each seat's captured cards: public history, since every capture is made face up."""
     pile_tops: tuple[int, ...]
@@ -36,8 +35,6 @@ class Observation:
     last_deal: bool
     seen: tuple[int, ...]
     """Every card shown face up so far in this hand (table cards and cards played)."""
-    claimable: int
-    """Fournier's rule: the missed card that may be claimed, or -1."""
     claim: tuple[int, int, int] | None
     """Fournier's rule: (missed card, seat that missed it, seat that may claim or -1 for any)."""
     last_taker: int
@@ -45,6 +42,15 @@ class Observation:
     legal_moves: tuple[int, ...]
     """The seat's legal moves when it is to act, else empty."""
     winners: tuple[int, ...] | None
+
+    @property
+    def pile_sizes(self) -> tuple[int, ...]:
+        return tuple(len(pile) for pile in self.piles)
+
+    @property
+    def claimable(self) -> int:
+        """Fournier's rule: the missed card that may be claimed, or -1."""
+        return self.claim[0] if self.claim else -1
 
     @property
     def is_over(self) -> bool:
