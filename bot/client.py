@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from .ai.seats import BotPlayers
 from .croupier import Croupier
+from .history import MatchHistory
 from .i18n import CommandTranslator, language_of, tr
 from .leaderboard import Leaderboards
 from .settings import Settings
@@ -22,7 +23,7 @@ from .views import DYNAMIC_ITEMS, reply
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.tables", "cogs.rules", "cogs.leaderboard", "cogs.settings")
+COGS = ("cogs.tables", "cogs.rules", "cogs.leaderboard", "cogs.history", "cogs.settings")
 TREE_HASH_KEY = "command_tree_hash"
 
 
@@ -34,6 +35,7 @@ class EscobaBot(commands.AutoShardedBot):
     croupier: Croupier
     bots: BotPlayers
     leaderboards: Leaderboards
+    history: MatchHistory
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(
@@ -57,6 +59,7 @@ class EscobaBot(commands.AutoShardedBot):
             bot_pause=self.settings.bot_pause,
         )
         self.leaderboards = Leaderboards(self.storage)
+        self.history = MatchHistory(self.storage)
         await self.tree.set_translator(CommandTranslator())
         self.tree.on_error = self.on_app_command_error
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -1,4 +1,8 @@
-"""Server leaderboards and member stats: pages of ``player_results``, rendered."""
+"""Server leaderboards and member stats: pages of ``player_results``, rendered.
+
+Ratings are ``bot.ratings``'s whole numbers. A member's trend is the change over
+their last ``TREND_MATCHES`` rated matches in a game, with a sparkline of them.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,13 @@ import math
 import discord
 
 from .i18n import language_of, tr
-from .storage import PlayerRecord, Storage
+from .storage import LEADERBOARD_ORDER, PlayerRecord, Storage
 from .views import leaderboard_view
 
 PAGE_SIZE = 10
+TREND_MATCHES = 10
+SORTS = tuple(LEADERBOARD_ORDER)
+_SPARKS = "▁▂▃▄▅▆▇█"
 
 
 def _line(rank: int, record: PlayerRecord, lang: str) -> str:
@@ -19,12 +26,40 @@ def _line(rank: int, record: PlayerRecord, lang: str) -> str:
         "leaderboard.line",
         rank=rank,
         mention=f"<@{record.user_id}>",
+        rating=record.rating.shown,
         won=record.won,
         played=record.played,
         rate=round(record.win_rate * 100),
-        points=record.points,
         escobas=record.escobas,
     )
+
+
+def sparkline(values: list[int]) -> str:
+    """``▁▃▇``-style bars for a run of whole numbers (flat runs sit in the middle)."""
+    low, high = min(values), max(values)
+    if high == low:
+        return _SPARKS[3] * len(values)
+    top = len(_SPARKS) - 1
+    return "".join(_SPARKS[round((value - low) * top / (high - low))] for value in values)
+
+
+def trend_text(shown: list[int], lang: str) -> str:
+    """The rating's change over the matches in ``shown`` (oldest first), or nothing."""
+    if len(shown) < 2:
+        return ""
+    change = shown[-1] - shown[0]
+    return tr(
+        lang,
+        "stats.trend",
+        change=f"{change:+d}",
+        matches=len(shown) - 1,
+        spark=sparkline(shown),
+    )
+
+
+def favourite_game(records: list[PlayerRecord]) -> str:
+    """The game a member has played most (more wins, then name, break ties)."""
+    return max(records, key=lambda record: (record.played, record.won, record.game)).game
 
 
 class Leaderboards:
@@ -32,13 +67,18 @@ class Leaderboards:
         self.storage = storage
 
     async def page(
-        self, guild_id: int, game: str, page: int, lang: str
+        self, guild_id: int, game: str, sort: str, page: int, lang: str
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         rows, count = await self.storage.leaderboard(
-            guild_id, game, limit=PAGE_SIZE, offset=page * PAGE_SIZE
+            guild_id, game, sort=sort, limit=PAGE_SIZE, offset=page * PAGE_SIZE
         )
         pages = max(math.ceil(count / PAGE_SIZE), 1)
-        title = tr(lang, "leaderboard.title", game=tr(lang, f"game.{game}"))
+        title = tr(
+            lang,
+            "leaderboard.title",
+            game=tr(lang, f"game.{game}"),
+            sort=tr(lang, f"leaderboard.sort.{sort}"),
+        )
         if rows:
             lines = [_line(page * PAGE_SIZE + i + 1, r, lang) for i, r in enumerate(rows)]
             description = "\n".join(lines)
@@ -46,43 +86,57 @@ class Leaderboards:
             description = tr(lang, "leaderboard.empty")
         embed = discord.Embed(title=title, description=description, colour=0xF1C40F)
         embed.set_footer(text=tr(lang, "leaderboard.footer", page=page + 1, pages=pages))
-        view = leaderboard_view(game, page, pages, lang) if pages > 1 else None
+        view = leaderboard_view(game, sort, page, pages, lang) if pages > 1 else None
         return embed, view
 
-    async def on_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
+    async def on_page(
+        self, interaction: discord.Interaction, game: str, sort: str, page: int
+    ) -> None:
         lang = language_of(interaction.locale)
         if interaction.guild_id is None:
             await interaction.response.send_message(tr(lang, "error.guild_only"), ephemeral=True)
             return
-        embed, view = await self.page(interaction.guild_id, game, page, lang)
+        embed, view = await self.page(interaction.guild_id, game, sort, page, lang)
         await interaction.response.edit_message(embed=embed, view=view)
 
     async def stats(self, guild_id: int, member: discord.abc.User, lang: str) -> discord.Embed:
+        """Per game: rating and trend, results, escobas per hand; the favourite game."""
         records = await self.storage.player_stats(guild_id, member.id)
         embed = discord.Embed(
             title=tr(lang, "stats.title", name=member.display_name), colour=0xF1C40F
         )
         if not records:
             embed.description = tr(lang, "stats.empty")
+            return embed
+        embed.description = tr(
+            lang, "stats.favourite", game=tr(lang, f"game.{favourite_game(records)}")
+        )
         for record in records:
-            per_match = record.escobas / record.played if record.played else 0
+            trail = await self.storage.rating_trail(
+                guild_id, member.id, record.game, matches=TREND_MATCHES
+            )
             embed.add_field(
                 name=tr(lang, f"game.{record.game}"),
-                value=tr(
-                    lang,
-                    "stats.game",
-                    played=record.played,
-                    won=record.won,
-                    rate=round(record.win_rate * 100),
-                    points=record.points,
-                    escobas=record.escobas,
-                    per_match=f"{per_match:.1f}",
-                )
-                + _with_bots(record, lang),
+                value=_game_stats(record, [rating.shown for rating in trail], lang),
             )
         return embed
 
 
-def _with_bots(record, lang: str) -> str:
-    """How many of the matches had bot seats, when any did."""
-    return "\n" + tr(lang, "stats.with_bots", count=record.with_bots) if record.with_bots else ""
+def _game_stats(record: PlayerRecord, shown: list[int], lang: str) -> str:
+    per_hand = record.escobas / record.hands if record.hands else 0
+    lines = [
+        tr(lang, "stats.rating", rating=record.rating.shown),
+        trend_text(shown, lang),
+        tr(
+            lang,
+            "stats.game",
+            played=record.played,
+            won=record.won,
+            rate=round(record.win_rate * 100),
+            points=record.points,
+            escobas=record.escobas,
+            per_hand=f"{per_hand:.2f}",
+        ),
+        tr(lang, "stats.with_bots", count=record.with_bots) if record.with_bots else "",
+    ]
+    return "\n".join(line for line in lines if line)

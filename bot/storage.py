@@ -15,6 +15,8 @@ from typing import Any
 
 import aiosqlite
 
+from .ratings import STARTING_RATING, Rating
+
 MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "data" / "migrations"
 _MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
 
@@ -61,10 +63,16 @@ class PlayerRecord:
     hands: int
     with_bots: int
     """Matches of ``played`` that had bot seats."""
+    mu: float
+    sigma: float
 
     @property
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
+
+    @property
+    def rating(self) -> Rating:
+        return Rating(self.mu, self.sigma)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +85,17 @@ class MatchResult:
     escobas: int
     hands: int
     with_bots: bool = False
+    rating_before: Rating = STARTING_RATING
+    rating_after: Rating = STARTING_RATING
+
+
+LEADERBOARD_ORDER = {
+    "rating": "mu - 3 * sigma DESC, won DESC",
+    "wins": "won DESC, CAST(won AS REAL) / played DESC, points DESC",
+    "matches": "played DESC, won DESC",
+}
+"""How ``/leaderboard`` can sort; ties end on the member id."""
+_RECORD_COLUMNS = "game, user_id, played, won, points, escobas, hands, with_bots, mu, sigma"
 
 
 def _now() -> str:
@@ -173,7 +192,7 @@ class Storage:
                 ),
             )
         if results:
-            await self._add_results(row["guild_id"], row["game"], results)
+            await self._add_results(table_id, row["guild_id"], row["game"], results)
         await self.db.commit()
 
     async def live_tables(self) -> list[dict[str, Any]]:
@@ -257,15 +276,20 @@ class Storage:
 
     # -- results ----------
 
-    async def _add_results(self, guild_id: int, game: str, results: list[MatchResult]) -> None:
+    async def _add_results(
+        self, table_id: int, guild_id: int, game: str, results: list[MatchResult]
+    ) -> None:
+        now = _now()
         for result in results:
+            before, after = result.rating_before, result.rating_after
             await self.db.execute(
                 "INSERT INTO player_results (guild_id, game, user_id, played, won, points, "
-                "escobas, hands, with_bots) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?) "
+                "escobas, hands, with_bots, mu, sigma) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
                 "played = played + 1, won = won + excluded.won, "
                 "points = points + excluded.points, escobas = escobas + excluded.escobas, "
-                "hands = hands + excluded.hands, with_bots = with_bots + excluded.with_bots",
+                "hands = hands + excluded.hands, with_bots = with_bots + excluded.with_bots, "
+                "mu = excluded.mu, sigma = excluded.sigma",
                 (
                     guild_id,
                     game,
@@ -275,18 +299,49 @@ class Storage:
                     result.escobas,
                     result.hands,
                     int(result.with_bots),
+                    after.mu,
+                    after.sigma,
+                ),
+            )
+            await self.db.execute(
+                "INSERT INTO rating_changes (table_id, guild_id, game, user_id, mu_before, "
+                "sigma_before, mu_after, sigma_after, rated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table_id,
+                    guild_id,
+                    game,
+                    result.user_id,
+                    before.mu,
+                    before.sigma,
+                    after.mu,
+                    after.sigma,
+                    now,
                 ),
             )
 
-    async def leaderboard(
-        self, guild_id: int, game: str, *, limit: int, offset: int
-    ) -> tuple[list[PlayerRecord], int]:
-        """One page of a game's leaderboard (most wins, then win rate) and the row count."""
+    async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, Rating]:
+        """The members' current ratings; a member never rated has the starting one."""
+        marks = ", ".join("?" for _ in user_ids)
         async with self.db.execute(
-            "SELECT game, user_id, played, won, points, escobas, hands, with_bots "
-            "FROM player_results "
+            f"SELECT user_id, mu, sigma FROM player_results "
+            f"WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+            (guild_id, game, *user_ids),
+        ) as cursor:
+            found = {
+                row["user_id"]: Rating(row["mu"], row["sigma"]) for row in await cursor.fetchall()
+            }
+        return {user_id: found.get(user_id, STARTING_RATING) for user_id in user_ids}
+
+    async def leaderboard(
+        self, guild_id: int, game: str, *, sort: str = "rating", limit: int, offset: int
+    ) -> tuple[list[PlayerRecord], int]:
+        """One page of a game's leaderboard sorted by ``LEADERBOARD_ORDER[sort]``, and
+        the row count."""
+        async with self.db.execute(
+            f"SELECT {_RECORD_COLUMNS} FROM player_results "
             "WHERE guild_id = ? AND game = ? "
-            "ORDER BY won DESC, CAST(won AS REAL) / played DESC, points DESC, user_id "
+            f"ORDER BY {LEADERBOARD_ORDER[sort]}, user_id "
             "LIMIT ? OFFSET ?",
             (guild_id, game, limit, offset),
         ) as cursor:
@@ -300,12 +355,53 @@ class Storage:
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerRecord]:
         async with self.db.execute(
-            "SELECT game, user_id, played, won, points, escobas, hands, with_bots "
-            "FROM player_results "
+            f"SELECT {_RECORD_COLUMNS} FROM player_results "
             "WHERE guild_id = ? AND user_id = ? ORDER BY game",
             (guild_id, user_id),
         ) as cursor:
             return [PlayerRecord(**dict(row)) for row in await cursor.fetchall()]
+
+    async def rating_trail(
+        self, guild_id: int, user_id: int, game: str, *, matches: int
+    ) -> list[Rating]:
+        """A member's rating before their last ``matches`` rated matches and after each,
+        oldest first (empty when never rated)."""
+        async with self.db.execute(
+            "SELECT mu_before, sigma_before, mu_after, sigma_after FROM rating_changes "
+            "WHERE guild_id = ? AND user_id = ? AND game = ? ORDER BY table_id DESC LIMIT ?",
+            (guild_id, user_id, game, matches),
+        ) as cursor:
+            rows = list(reversed(await cursor.fetchall()))
+        if not rows:
+            return []
+        first = Rating(rows[0]["mu_before"], rows[0]["sigma_before"])
+        return [first, *(Rating(row["mu_after"], row["sigma_after"]) for row in rows)]
+
+    async def match_rating_changes(self, table_id: int) -> dict[int, tuple[Rating, Rating]]:
+        """Each member's rating before and after one finished match."""
+        async with self.db.execute(
+            "SELECT user_id, mu_before, sigma_before, mu_after, sigma_after "
+            "FROM rating_changes WHERE table_id = ?",
+            (table_id,),
+        ) as cursor:
+            return {
+                row["user_id"]: (
+                    Rating(row["mu_before"], row["sigma_before"]),
+                    Rating(row["mu_after"], row["sigma_after"]),
+                )
+                for row in await cursor.fetchall()
+            }
+
+    async def finished_tables(self, guild_id: int, *, limit: int) -> list[dict[str, Any]]:
+        """A server's most recently finished matches, newest first, JSON columns decoded
+        (``updated_at`` is when the match ended)."""
+        async with self.db.execute(
+            f"SELECT id, {', '.join(TABLE_COLUMNS)}, updated_at FROM game_tables "
+            "WHERE guild_id = ? AND status = 'finished' ORDER BY updated_at DESC, id DESC LIMIT ?",
+            (guild_id, limit),
+        ) as cursor:
+            rows = await cursor.fetchall()
+        return [_decode(dict(row)) for row in rows]
 
 
 _JSON_COLUMNS = ("options", "seats", "state", "ui")

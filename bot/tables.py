@@ -17,6 +17,8 @@ Choices where the issue is silent:
   timeouts in a row it keeps the seat ("away") until the member plays again or
   says they are back. Bots get no leaderboard line; members' lines count the
   matches that had bots.
+- A finished match rates its members (``bot.ratings``) in the same transaction that
+  saves its last move and results.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from .games import (
     move_card,
     parse_options,
 )
+from .ratings import Entrant, Rating, bot_rating, rate_match, side_ranks
 from .storage import MatchResult, Storage
 
 
@@ -216,6 +219,7 @@ class TableService:
         self.deal_seed = deal_seed
         self.tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._results_lock = asyncio.Lock()
 
     async def restore(self) -> list[Table]:
         """Load every live table from storage (at start-up)."""
@@ -523,14 +527,22 @@ class TableService:
         table.ui.last_events = event_dicts
         table.ui.announcements = [*table.ui.announcements, *_announced(event_dicts)]
         _count_sweeps(table, event_dicts)
-        results = None
-        if state.is_over:
-            table.status = "finished"
-            table.ui.end_reason = "finished"
-            results = match_results(table)
         log = {"seat": seat, "move": format_move(move), "events": event_dicts}
-        await self.save(table, move=log, results=results)
+        if state.is_over:
+            await self._finish(table, log)
+        else:
+            await self.save(table, move=log)
         return Outcome("applied", seat, event_dicts)
+
+    async def _finish(self, table: Table, log: dict[str, Any]) -> None:
+        """Save a finished match with its results and its members' new ratings. One lock
+        for every table, so a member in two matches ending at once is rated in turn."""
+        table.status = "finished"
+        table.ui.end_reason = "finished"
+        members = [seat.user_id for seat in table.seats if seat.bot is None]
+        async with self._results_lock:
+            ratings = await self.storage.ratings(table.guild_id, table.game, members)
+            await self.save(table, move=log, results=match_results(table, ratings))
 
     async def mark(self, table: Table, **changes: Any) -> None:
         """Save UI bookkeeping (message ids, pings, published version) for ``table``."""
@@ -615,12 +627,14 @@ def _count_sweeps(table: Table, events: list[dict[str, Any]]) -> None:
             table.ui.hands_played += 1
 
 
-def match_results(table: Table) -> list[MatchResult]:
-    """Leaderboard lines for every member of a finished match (bots have none)."""
+def match_results(table: Table, ratings: dict[int, Rating]) -> list[MatchResult]:
+    """Leaderboard lines for every member of a finished match (bots have none), with
+    their ratings before (``ratings``) and after the match."""
     state = table.state
     side_of = state.game.side_of
     winners = set(state.winners or ())
     with_bots = any(seat.bot for seat in table.seats)
+    rated = rate_match(_entrants(table, ratings), side_ranks(state.scores, tuple(winners)))
     return [
         MatchResult(
             user_id=seat.user_id,
@@ -629,9 +643,24 @@ def match_results(table: Table) -> list[MatchResult]:
             escobas=table.ui.seat_sweeps[index],
             hands=table.ui.hands_played,
             with_bots=with_bots,
+            rating_before=ratings[seat.user_id],
+            rating_after=rated[seat.user_id],
         )
         for index, seat in enumerate(table.seats)
         if seat.bot is None
+    ]
+
+
+def _entrants(table: Table, ratings: dict[int, Rating]) -> list[list[Entrant]]:
+    """The match's sides as rating entrants: members with ``ratings``, bots fixed."""
+    return [
+        [
+            Entrant(seat.user_id, bot_rating(seat.bot), seat.bot)
+            if seat.bot
+            else Entrant(seat.user_id, ratings[seat.user_id])
+            for seat in (table.seats[index] for index in side)
+        ]
+        for side in table.engine.sides
     ]
 
 

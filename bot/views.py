@@ -5,8 +5,9 @@ after a restart. Callbacks hand straight over to the croupier (``bot.croupier``)
 Custom ids (all under 100 characters):
 ``esc:lobby:<table>:<action>``, ``esc:adv:<table>``, ``esc:hand:<table>``,
 ``esc:card:<table>:<version>:<card>``, ``esc:move:<table>:<version>:<move hex>``,
-``esc:movesel:<table>:<version>``, ``esc:rematch:<table>``, ``esc:lb:<game>:<page>``,
-``esc:bot:<table>`` (the lobby's bot select), ``esc:seat:<table>:<back|end>``.
+``esc:movesel:<table>:<version>``, ``esc:rematch:<table>``, ``esc:lb:<game>:<sort>:<page>``,
+``esc:bot:<table>`` (the lobby's bot select), ``esc:seat:<table>:<back|end>``,
+``esc:hist`` (the /history select).
 """
 
 from __future__ import annotations
@@ -240,14 +241,26 @@ class RematchButton(
 class LeaderboardButton(
     FromCustomId,
     ui.DynamicItem[ui.Button],
-    template=r"esc:lb:(?P<game>escoba|scopa|rubamazzo):(?P<page>[0-9]{1,4})",
+    template=r"esc:lb:(?P<game>escoba|scopa|rubamazzo):(?P<sort>rating|wins|matches)"
+    r":(?P<page>[0-9]{1,4})",
 ):
-    def __init__(self, game: str, page: int, **button) -> None:
-        super().__init__(ui.Button(custom_id=f"esc:lb:{game}:{page}", **button))
-        self.game, self.page = game, page
+    def __init__(self, game: str, sort: str, page: int, **button) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:lb:{game}:{sort}:{page}", **button))
+        self.game, self.sort, self.page = game, sort, page
 
     async def act(self, interaction: discord.Interaction) -> None:
-        await interaction.client.leaderboards.on_page(interaction, self.game, self.page)  # type: ignore[attr-defined]
+        await interaction.client.leaderboards.on_page(  # type: ignore[attr-defined]
+            interaction, self.game, self.sort, self.page
+        )
+
+
+class HistorySelect(FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:hist"):
+    def __init__(self, **select) -> None:
+        super().__init__(ui.Select(custom_id="esc:hist", **select))
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        await interaction.client.history.on_pick(interaction, values)  # type: ignore[attr-defined]
 
 
 DYNAMIC_ITEMS = (
@@ -261,6 +274,7 @@ DYNAMIC_ITEMS = (
     MoveSelect,
     RematchButton,
     LeaderboardButton,
+    HistorySelect,
 )
 
 
@@ -376,21 +390,36 @@ def rematch_view(table: Table, lang: str) -> ui.View:
     return view
 
 
-def leaderboard_view(game: str, page: int, pages: int, lang: str) -> ui.View:
+def leaderboard_view(game: str, sort: str, page: int, pages: int, lang: str) -> ui.View:
     view = ui.View(timeout=None)
     view.add_item(
         LeaderboardButton(
-            game, max(page - 1, 0), label=tr(lang, "leaderboard.previous"), disabled=page <= 0
+            game,
+            sort,
+            max(page - 1, 0),
+            label=tr(lang, "leaderboard.previous"),
+            disabled=page <= 0,
         )
     )
     view.add_item(
         LeaderboardButton(
             game,
+            sort,
             min(page + 1, max(pages - 1, 0)),
             label=tr(lang, "leaderboard.next"),
             disabled=page >= pages - 1,
         )
     )
+    return view
+
+
+def history_view(matches: list[tuple[int, str]], lang: str) -> ui.View:
+    """A select of (table id, label) pairs that opens a match's score sheet."""
+    view = ui.View(timeout=None)
+    options = [
+        discord.SelectOption(label=label[:100], value=str(table_id)) for table_id, label in matches
+    ]
+    view.add_item(HistorySelect(placeholder=tr(lang, "history.pick"), options=options[:25]))
     return view
 
 

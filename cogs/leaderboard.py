@@ -7,7 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import cmd, language_of
+from bot.leaderboard import SORTS
 from cogs import GAME_CHOICES
+
+SORT_CHOICES = [app_commands.Choice(name=cmd(f"leaderboard.sort.{s}"), value=s) for s in SORTS]
 
 
 class Leaderboard(commands.Cog):
@@ -17,13 +20,15 @@ class Leaderboard(commands.Cog):
     @app_commands.command(
         name=cmd("cmd.leaderboard", "leaderboard"), description=cmd("cmd.leaderboard.desc")
     )
-    @app_commands.rename(game=cmd("opt.game", "game"))
-    @app_commands.describe(game=cmd("opt.game.desc"))
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.rename(game=cmd("opt.game", "game"), sort=cmd("opt.sort", "sort"))
+    @app_commands.describe(game=cmd("opt.game.desc"), sort=cmd("opt.sort.desc"))
+    @app_commands.choices(game=GAME_CHOICES, sort=SORT_CHOICES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str = "escoba") -> None:
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: str = "escoba", sort: str = "rating"
+    ) -> None:
         lang = language_of(interaction.locale)
-        embed, view = await self.bot.leaderboards.page(interaction.guild_id, game, 0, lang)
+        embed, view = await self.bot.leaderboards.page(interaction.guild_id, game, sort, 0, lang)
         if view is None:
             await interaction.response.send_message(embed=embed)
         else:

@@ -108,6 +108,7 @@ async def test_slash_commands_fit_discord_limits_in_every_language(commands_payl
         "rules",
         "leaderboard",
         "stats",
+        "history",
         "settings",
     }
     for payload in commands_payload:

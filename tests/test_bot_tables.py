@@ -165,9 +165,17 @@ async def test_leaderboard_and_stats_after_matches(simcord_env):
     assert ana.mention in text and bob.mention in text
     wins = [int(n) for n in re.findall(r"(\d+) wins / 2 matches", text)]
     assert sorted(wins) in ([0, 2], [1, 1])
+    ratings = [int(n) for n in re.findall(r"· \*\*(\d+)\*\* ·", text)]
+    assert len(ratings) == 2 and ratings == sorted(ratings, reverse=True)
+    by_wins = await ana.slash(channel, "leaderboard", game="escoba", sort="wins")
+    assert by_wins.response.embeds[0].title == "Escoba leaderboard · Wins"
     stats = await bob.slash(channel, "stats", member=ana)
-    value = stats.response.embeds[0].fields[0].value
-    assert value.startswith("2 matches")
+    embed = stats.response.embeds[0]
+    assert embed.description == "Favourite game: **Escoba**"
+    value = embed.fields[0].value
+    assert value.startswith("Rating **")
+    assert "over the last 2 matches" in value and "2 matches, " in value
+    assert re.search(r"\d escobas \(\d\.\d\d per hand\)", value)
 
     storage = simcord_env.bot.storage
     extra = [

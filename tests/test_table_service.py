@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from bot.games import move_card
+from bot.ratings import Rating
 from bot.storage import Storage
 from bot.tables import Seat, StalePanel, Table, TableError, TableService
 
@@ -113,6 +114,10 @@ async def test_a_finished_match_records_every_seat(service):
     assert sum(row.won for row in rows) == 1
     assert all(row.played == 1 and row.hands >= 1 for row in rows)
     assert (await service.storage.table_row(table.id))["status"] == "finished"
+    winner, loser = sorted(rows, key=lambda row: -row.won)
+    assert winner.rating.shown > 1000 and winner.rating.mu > 25 > loser.rating.mu
+    changes = await service.storage.match_rating_changes(table.id)
+    assert changes[winner.user_id] == (Rating(), winner.rating)
 
 
 async def bot_table(service: TableService, **options) -> Table:
@@ -136,6 +141,7 @@ async def test_a_match_with_a_bot_gives_lines_to_members_only(service):
                 await service.choose(table.id, user, version, table.ui.pending.moves[0])
     rows, count = await service.storage.leaderboard(1, "escoba", limit=10, offset=0)
     assert count == 1 and rows[0].user_id == 10 and rows[0].with_bots == 1
+    assert rows[0].rating != Rating(), "a member is rated against the bot's fixed strength"
 
 
 async def test_timeouts_count_in_a_row_and_hand_the_seat_over(service):

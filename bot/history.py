@@ -1,0 +1,164 @@
+"""A server's finished matches (``/history``) and each one's score sheet.
+
+The list shows the last ``HISTORY_SIZE`` matches played to the end (abandoned and
+cancelled tables are left out), newest first, with a select that opens a match's
+score sheet: every hand's points per side and category, the running totals, and
+the members' rating changes. The sheet is read back from the move log, so it is
+the same breakdown the table announced hand by hand.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from .i18n import language_of, tr
+from .ratings import Rating
+from .render import CATEGORY_ORDER, GAME_COLOURS, game_name, side_name
+from .storage import Storage
+from .tables import Table
+from .views import history_view
+
+HISTORY_SIZE = 10
+SHEET_BUDGET = 5500
+"""Characters of hand lines a sheet holds (Discord allows 6000 per message)."""
+
+
+def result_line(table: Table) -> str:
+    """``Ana 21 – Bob 15``, the winning side in bold."""
+    winners = set(table.state.winners or ())
+    parts = []
+    for side, score in enumerate(table.state.scores):
+        name = side_name(table, side)
+        parts.append(f"**{name}** {score}" if side in winners else f"{name} {score}")
+    return " – ".join(parts)
+
+
+def _finished_at(row: dict[str, Any]) -> int:
+    return int(datetime.fromisoformat(row["updated_at"]).timestamp())
+
+
+def _hand_line(table: Table, event: dict[str, Any], side: int, lang: str) -> str:
+    points = event["score"]["points"][side]
+    scored = [
+        f"{tr(lang, f'category.{category}')} {points[category]}"
+        for category in CATEGORY_ORDER
+        if points.get(category)
+    ]
+    detail = f" ({', '.join(scored)})" if scored else ""
+    return tr(
+        lang,
+        "history.hand_line",
+        side=side_name(table, side),
+        points=sum(points.values()),
+        detail=detail,
+        total=event["totals"][side],
+    )
+
+
+def _rating_lines(table: Table, changes: dict[int, tuple[Rating, Rating]], lang: str) -> list[str]:
+    lines = []
+    for seat in table.seats:
+        if seat.user_id in changes:
+            before, after = changes[seat.user_id]
+            lines.append(
+                tr(
+                    lang,
+                    "history.rating_change",
+                    name=seat.name,
+                    before=before.shown,
+                    after=after.shown,
+                    change=f"{after.shown - before.shown:+d}",
+                )
+            )
+    return lines
+
+
+def score_sheet_embed(
+    table: Table,
+    hands: list[dict[str, Any]],
+    changes: dict[int, tuple[Rating, Rating]],
+    lang: str,
+) -> discord.Embed:
+    """One field per hand (as many as fit), the result and rating changes on top."""
+    description = "\n".join([result_line(table), *_rating_lines(table, changes, lang)])
+    embed = discord.Embed(
+        title=tr(lang, "history.sheet_title", game=game_name(table.game, lang), table=table.id),
+        description=description,
+        colour=GAME_COLOURS.get(table.game, 0x95A5A6),
+    )
+    used = len(description)
+    for shown, event in enumerate(hands):
+        sides = range(len(event["score"]["points"]))
+        value = "\n".join(_hand_line(table, event, side, lang) for side in sides)[:1024]
+        name = tr(lang, "history.hand", hand=event["hand"] + 1)
+        if shown == 24 or used + len(name) + len(value) > SHEET_BUDGET:
+            embed.set_footer(text=tr(lang, "history.more_hands", count=len(hands) - shown))
+            break
+        embed.add_field(name=name, value=value, inline=False)
+        used += len(name) + len(value)
+    return embed
+
+
+class MatchHistory:
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    async def recent(
+        self, guild_id: int, lang: str
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The server's last finished matches and the select that opens their sheets."""
+        rows = await self.storage.finished_tables(guild_id, limit=HISTORY_SIZE)
+        embed = discord.Embed(title=tr(lang, "history.title"), colour=0xF1C40F)
+        if not rows:
+            embed.description = tr(lang, "history.empty")
+            return embed, None
+        tables = [(Table.from_row(row), _finished_at(row)) for row in rows]
+        embed.description = "\n".join(
+            tr(
+                lang,
+                "history.line",
+                table=table.id,
+                game=game_name(table.game, lang),
+                result=result_line(table),
+                when=f"<t:{finished}:R>",
+            )
+            for table, finished in tables
+        )
+        options = [
+            (
+                table.id,
+                f"#{table.id} · {game_name(table.game, lang)} · "
+                f"{result_line(table).replace('**', '')}",
+            )
+            for table, _ in tables
+        ]
+        return embed, history_view(options, lang)
+
+    async def on_pick(self, interaction: discord.Interaction, values: list[str]) -> None:
+        """Answer a pick in the history select with that match's score sheet, privately."""
+        lang = language_of(interaction.locale)
+        table = await self._finished_table(interaction.guild_id, values)
+        if table is None:
+            await interaction.response.send_message(tr(lang, "history.unknown"), ephemeral=True)
+            return
+        hands = [
+            event
+            for move in await self.storage.move_log(table.id)
+            for event in move["events"]
+            if event["kind"] == "hand_scored"
+        ]
+        changes = await self.storage.match_rating_changes(table.id)
+        embed = score_sheet_embed(table, hands, changes, lang)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def _finished_table(self, guild_id: int | None, values: list[str]) -> Table | None:
+        """The picked match, if it is a finished match of this server."""
+        if guild_id is None or len(values) != 1 or not values[0].isdigit():
+            return None
+        row = await self.storage.table_row(int(values[0]))
+        if row is None or row["guild_id"] != guild_id or row["status"] != "finished":
+            return None
+        return Table.from_row(row)

@@ -1,0 +1,28 @@
+"""/history: the server's recent matches and their score sheets."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import cmd, language_of
+
+
+class History(commands.Cog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=cmd("cmd.history", "history"), description=cmd("cmd.history.desc"))
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction) -> None:
+        lang = language_of(interaction.locale)
+        embed, view = await self.bot.history.recent(interaction.guild_id, lang)
+        if view is None:
+            await interaction.response.send_message(embed=embed)
+        else:
+            await interaction.response.send_message(embed=embed, view=view)
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(History(bot))

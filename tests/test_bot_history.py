@@ -1,0 +1,46 @@
+"""/history and its score sheets, in SimCord."""
+
+from __future__ import annotations
+
+import re
+
+from tests.discord_helpers import TableDriver, make_world
+
+
+async def test_history_lists_finished_matches_and_opens_their_score_sheets(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob", "cai")
+    ana, bob, cai = players
+    empty = await ana.slash(channel, "history")
+    assert empty.response.embeds[0].description.startswith("No match has been played")
+    assert not empty.response.message.components
+
+    driver = TableDriver(simcord_env, channel, [ana, bob])
+    await driver.open("escoba new", target=1)
+    await driver.seat_and_start()
+    await driver.play_to_end()
+    cancelled = TableDriver(simcord_env, channel, [ana, bob])
+    await cancelled.open("scopa new")
+    await ana.slash(channel, "cancel")
+
+    listed = await cai.slash(channel, "history")
+    lines = listed.response.embeds[0].description.splitlines()
+    assert len(lines) == 1
+    assert re.fullmatch(
+        r"`#1` Escoba · (\*\*)?ana(\*\*)? \d+ – (\*\*)?bob(\*\*)? \d+ · <t:\d+:R>", lines[0]
+    )
+    assert "**" in lines[0]
+
+    sheet = await cai.select(listed.response.message, ["1"])
+    assert sheet.ephemeral
+    embed = sheet.response.embeds[0]
+    assert embed.title == "Escoba · table #1 · score sheet"
+    assert re.search(r"ana: rating 1000 → \d+ \([+-]\d+\)", embed.description)
+    assert re.search(r"bob: rating 1000 → \d+ \([+-]\d+\)", embed.description)
+    assert embed.fields[0].name == "Hand 1"
+    for field in embed.fields:
+        lines = field.value.splitlines()
+        assert len(lines) == 2 and all(
+            re.match(r"(ana|bob): \*\*\d+\*\*.* → \d+", x) for x in lines
+        )
+    totals = [int(x) for x in re.findall(r"→ (\d+)", embed.fields[-1].value)]
+    assert max(totals) >= 1
