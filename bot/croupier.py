@@ -33,8 +33,10 @@ from .ai.seats import LEVELS, STAND_IN
 from .i18n import language_of, tr
 from .render import (
     board_embed,
+    board_pictures,
     bot_name,
     end_text,
+    hand_pictures,
     hand_score_embed,
     lobby_embed,
     match_over_embed,
@@ -100,7 +102,7 @@ class Croupier:
         seat = table.seat_of(interaction.user.id)
         lang = interaction_lang(interaction)
         embed, view = await self._panel(table, seat, lang)
-        await reply(interaction, text, embed=embed, view=view)
+        await reply(interaction, text, embed=embed, view=view, files=hand_pictures(table, seat))
 
     def _table_for_panel(self, interaction: discord.Interaction) -> Table | None:
         custom_id = (interaction.data or {}).get("custom_id", "")
@@ -188,6 +190,7 @@ class Croupier:
                 turn_timer=timer if timer is not None else settings.turn_timer,
                 dm_hands=settings.dm_hands,
                 takeover_after=settings.takeover_after,
+                images=settings.images,
             )
         except TableError as error:
             await self.refuse(interaction, error)
@@ -398,7 +401,9 @@ class Croupier:
         lang = table.locale
         try:
             message = await channel.send(
-                embed=board_embed(table, lang), view=board_view(table, lang)
+                embed=board_embed(table, lang),
+                view=board_view(table, lang),
+                files=board_pictures(table),
             )
         except discord.Forbidden:
             log.warning("table %s: cannot post the board", table.id)
@@ -419,7 +424,9 @@ class Croupier:
         lang = table.locale
         try:
             await channel.get_partial_message(table.board_message_id).edit(
-                embed=board_embed(table, lang), view=board_view(table, lang)
+                embed=board_embed(table, lang),
+                view=board_view(table, lang),
+                attachments=board_pictures(table),
             )
         except discord.NotFound:
             await self._post_board(table)
@@ -585,7 +592,7 @@ class Croupier:
                 user = self.bot.get_user(player.user_id) or await self.bot.fetch_user(
                     player.user_id
                 )
-                message = await user.send(embed=embed, view=view)
+                message = await user.send(embed=embed, view=view, files=hand_pictures(table, seat))
             except discord.Forbidden as exc:
                 if exc.code == DM_CLOSED or exc.status == 403:
                     failed.append(player.user_id)
@@ -613,7 +620,9 @@ class Croupier:
             if channel is None:
                 continue
             with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(where[1]).edit(embed=embed, view=view)
+                await channel.get_partial_message(where[1]).edit(
+                    embed=embed, view=view, attachments=hand_pictures(table, seat)
+                )
 
     async def _delete_message(self, where: list[int]) -> None:
         channel = await self.channel(where[0])
@@ -651,7 +660,9 @@ class Croupier:
             await self.refuse(interaction, error)
             return
         embed, view = await self._panel(table, seat, lang)
-        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+        await interaction.followup.send(
+            embed=embed, view=view, ephemeral=True, files=hand_pictures(table, seat)
+        )
 
     async def on_card(
         self, interaction: discord.Interaction, table_id: int, version: int, card: int
@@ -691,7 +702,9 @@ class Croupier:
         seat = table.seat_of(interaction.user.id)
         embed, view = await self._panel(table, seat, interaction_lang(interaction))
         with contextlib.suppress(discord.HTTPException):
-            await interaction.edit_original_response(embed=embed, view=view)
+            await interaction.edit_original_response(
+                embed=embed, view=view, attachments=hand_pictures(table, seat)
+            )
 
     async def on_seat(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
         """The board's "I'm back" and "End match" buttons, shown while the bot keeps a seat."""

@@ -3,20 +3,31 @@
 Public renderers (lobby, board, results) read only what every player may see:
 the table cards, counts, piles and the moves already made. The hand panel is the
 only renderer that shows a hand, and it is sent to that player alone.
+
+When the table shows pictures (``/settings images``), the board embed shows
+``board.png`` (table cards, the card just played, Rubamazzo's pile tops) and the
+hand panel ``hand.png``, drawn by ``bot.pictures``; the text stays in the embed
+for screen readers.
 """
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import discord
 
 from .games import card_label
 from .i18n import tr
+from .pictures import board_png, hand_png
 from .tables import Table, current_hand_events
 
 GAME_COLOURS = {"escoba": 0xC0392B, "scopa": 0x2E86C1, "rubamazzo": 0x27AE60}
 SPANISH_SUIT_EMOJI = ("🪙", "🏆", "⚔️", "🪵")
+BOARD_PICTURE = "board.png"
+HAND_PICTURE = "hand.png"
+PLAYED_KINDS = ("played", "captured", "claimed", "stole")
+"""Events that put a card from a hand on the table."""
 CATEGORY_ORDER = (
     "sweeps",
     "cards",
@@ -31,7 +42,7 @@ CATEGORY_ORDER = (
 
 
 def card_text(table: Table, card: int) -> str:
-    return card_label(card, table.options.get("deck", "spanish"))
+    return card_label(card, _deck(table))
 
 
 def cards_text(table: Table, cards, lang: str) -> str:
@@ -41,7 +52,7 @@ def cards_text(table: Table, cards, lang: str) -> str:
 
 def suit_emoji(table: Table, card: int) -> str | None:
     """An emoji for the card's suit on buttons; French labels already show the suit."""
-    if table.options.get("deck", "spanish") in ("spanish", "italian"):
+    if _deck(table) in ("spanish", "italian"):
         return SPANISH_SUIT_EMOJI[card // 10]
     return None
 
@@ -242,7 +253,50 @@ def board_embed(table: Table, lang: str) -> discord.Embed:
             version=table.version,
         )
     )
+    if table.ui.images:
+        embed.set_image(url=f"attachment://{BOARD_PICTURE}")
     return embed
+
+
+def last_played(table: Table) -> int | None:
+    """The card shown as just played: a committed card, else the last one played."""
+    if table.ui.pending is not None:
+        return table.ui.pending.card
+    for event in reversed(current_hand_events(table.ui.last_events)):
+        if event["kind"] in PLAYED_KINDS:
+            return event["card"]
+    return None
+
+
+def board_pictures(table: Table) -> list[discord.File]:
+    """The board's picture to attach, or none when the table shows no pictures."""
+    if not table.ui.images or table.state is None:
+        return []
+    view = table.state.observe(table.state.turn)
+    piles = ()
+    if table.game == "rubamazzo":
+        piles = [
+            (seat.name, top if top >= 0 else None)
+            for seat, top in zip(table.seats, view.pile_tops, strict=True)
+        ]
+    png = board_png(view.table, _deck(table), last_played=last_played(table), pile_tops=piles)
+    return [discord.File(io.BytesIO(png), filename=BOARD_PICTURE)]
+
+
+def _shows_hand(table: Table, seat: int) -> bool:
+    return table.ui.images and table.status == "playing" and bool(table.state.hands[seat])
+
+
+def hand_pictures(table: Table, seat: int) -> list[discord.File]:
+    """The picture of ``seat``'s hand for its panel, or none."""
+    if not _shows_hand(table, seat):
+        return []
+    png = hand_png(sorted(table.state.hands[seat]), _deck(table))
+    return [discord.File(io.BytesIO(png), filename=HAND_PICTURE)]
+
+
+def _deck(table: Table) -> str:
+    return table.options.get("deck", "spanish")
 
 
 def _seat_lines(table: Table, view, lang: str) -> str:
@@ -304,6 +358,8 @@ def panel_embed(
     if board_url:
         embed.add_field(name=tr(lang, "panel.board"), value=board_url, inline=False)
     embed.set_footer(text=tr(lang, "panel.footer", hand=state.hand_no + 1, version=table.version))
+    if _shows_hand(table, seat):
+        embed.set_image(url=f"attachment://{HAND_PICTURE}")
     return embed
 
 

@@ -48,6 +48,7 @@ class GuildSettings:
     dm_hands: bool = True
     turn_timer: int | None = None
     takeover_after: int = 3
+    images: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,7 +241,7 @@ class Storage:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         async with self.db.execute(
-            "SELECT language, default_target, dm_hands, turn_timer, takeover_after "
+            "SELECT language, default_target, dm_hands, turn_timer, takeover_after, images "
             "FROM guild_settings "
             "WHERE guild_id = ?",
             (guild_id,),
@@ -254,15 +255,16 @@ class Storage:
             dm_hands=bool(row["dm_hands"]),
             turn_timer=row["turn_timer"],
             takeover_after=row["takeover_after"],
+            images=bool(row["images"]),
         )
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
         await self.db.execute(
             "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, turn_timer, "
-            "takeover_after) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
-            "language = excluded.language, default_target = excluded.default_target, "
+            "takeover_after, images) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO "
+            "UPDATE SET language = excluded.language, default_target = excluded.default_target, "
             "dm_hands = excluded.dm_hands, turn_timer = excluded.turn_timer, "
-            "takeover_after = excluded.takeover_after",
+            "takeover_after = excluded.takeover_after, images = excluded.images",
             (
                 guild_id,
                 settings.language,
@@ -270,6 +272,7 @@ class Storage:
                 int(settings.dm_hands),
                 settings.turn_timer,
                 settings.takeover_after,
+                int(settings.images),
             ),
         )
         await self.db.commit()

@@ -112,6 +112,8 @@ class TableUI(BaseModel):
     dm_hands: bool = True
     takeover_after: int = 3
     """Timeouts in a row after which the bot takes the seat over."""
+    images: bool = True
+    """The board and hand panels carry pictures of the cards."""
     auto_move: bool = False
     """The last move was played by the bot for a member who let the timer run out."""
     advanced: dict[str, Any] = Field(default_factory=dict)
@@ -272,6 +274,7 @@ class TableService:
         turn_timer: int | None,
         dm_hands: bool,
         takeover_after: int = 3,
+        images: bool = True,
     ) -> Table:
         """A new lobby with the host seated. Raises ``TableError`` for bad options."""
         checked = validate_options(game, options)
@@ -284,7 +287,12 @@ class TableService:
             options=checked,
             locale=locale,
             seats=[host],
-            ui=TableUI(turn_timer=turn_timer, dm_hands=dm_hands, takeover_after=takeover_after),
+            ui=TableUI(
+                turn_timer=turn_timer,
+                dm_hands=dm_hands,
+                takeover_after=takeover_after,
+                images=images,
+            ),
         )
         table.id = await self.storage.create_table(table.to_row())
         self.tables[table.id] = table

@@ -26,6 +26,7 @@ class Settings(commands.Cog):
         dm_hands=cmd("opt.dm_hands", "dm_hands"),
         timer=cmd("opt.timer", "timer"),
         takeover=cmd("opt.takeover", "takeover"),
+        images=cmd("opt.images", "images"),
     )
     @app_commands.describe(
         language=cmd("opt.language.desc"),
@@ -33,6 +34,7 @@ class Settings(commands.Cog):
         dm_hands=cmd("opt.dm_hands.desc"),
         timer=cmd("opt.default_timer.desc"),
         takeover=cmd("opt.takeover.desc"),
+        images=cmd("opt.images.desc"),
     )
     @app_commands.choices(
         language=[
@@ -52,6 +54,7 @@ class Settings(commands.Cog):
         dm_hands: bool | None = None,
         timer: app_commands.Range[int, 0, 3600] | None = None,
         takeover: app_commands.Range[int, 1, 20] | None = None,
+        images: bool | None = None,
     ) -> None:
         lang = language_of(interaction.locale)
         if not interaction.permissions.manage_guild:
@@ -70,6 +73,8 @@ class Settings(commands.Cog):
             changes["turn_timer"] = timer or None
         if takeover is not None:
             changes["takeover_after"] = takeover
+        if images is not None:
+            changes["images"] = images
         if changes:
             current = dataclasses.replace(current, **changes)
             await storage.save_guild_settings(interaction.guild_id, current)
@@ -96,6 +101,11 @@ class Settings(commands.Cog):
                 value=f"{settings.turn_timer} s" if settings.turn_timer else off,
             ),
             tr(lang, "settings.takeover", value=settings.takeover_after),
+            tr(
+                lang,
+                "settings.images",
+                value=tr(lang, "value.yes" if settings.images else "value.no"),
+            ),
         ]
         title = tr(lang, "settings.saved" if changed else "settings.title")
         return discord.Embed(title=title, description="\n".join(lines), colour=0x95A5A6)

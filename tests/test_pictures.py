@@ -1,0 +1,124 @@
+"""Card pictures: every card distinct per deck, boards and hands are valid PNGs."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from PIL import Image
+
+from bot.games.cards import DECK_SIZE, DECKS
+from bot.pictures import (
+    BOARD_WIDTH,
+    CARD_SIZE,
+    board_png,
+    card_image,
+    hand_png,
+    hand_size,
+    main,
+)
+
+
+def open_png(data: bytes) -> Image.Image:
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    assert image.format == "PNG"
+    return image
+
+
+def board_height(data: bytes) -> int:
+    image = open_png(data)
+    assert image.width == BOARD_WIDTH
+    assert 150 <= image.height <= 1200
+    return image.height
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_all_cards_distinct_and_sized(deck):
+    images = [card_image(card, deck) for card in range(DECK_SIZE)]
+    assert all(image.size == CARD_SIZE for image in images)
+    assert len({image.tobytes() for image in images}) == DECK_SIZE
+
+
+def test_card_image_is_cached():
+    assert card_image(6, "spanish") is card_image(6, "spanish")
+
+
+def test_looks_differ_between_spanish_and_french_suits():
+    assert card_image(0, "spanish").tobytes() != card_image(0, "french_faces").tobytes()
+    # Faces in french_faces, numbers in french_numeric.
+    assert card_image(9, "french_faces").tobytes() != card_image(9, "french_numeric").tobytes()
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_escoba_and_scopa_boards(deck):
+    start = board_height(board_png([0, 13, 25, 38], deck))
+    played = board_height(board_png([0, 13, 25, 38], deck, last_played=7))
+    assert start == played
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_rubamazzo_boards(deck):
+    table = [2, 14, 31]
+    two = board_height(board_png(table, deck, last_played=5, pile_tops=[("Ana", 9), ("Bot", None)]))
+    three = board_height(
+        board_png(table, deck, pile_tops=[("Ana María", 9), ("山田", None), ("Zoë", 27)])
+    )
+    bare = board_height(board_png(table, deck, last_played=5))
+    assert two == three > bare
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_empty_and_large_tables(deck):
+    empty = board_height(board_png([], deck))
+    large = board_height(board_png(list(range(0, 36, 3)), deck, last_played=39))
+    assert large > empty
+
+
+@pytest.mark.parametrize("count", [0, 1, 3])
+@pytest.mark.parametrize("deck", DECKS)
+def test_hand(deck, count):
+    image = open_png(hand_png(list(range(count)), deck))
+    assert image.size == hand_size(count)
+    assert image.width >= CARD_SIZE[0] and image.height > CARD_SIZE[1]
+
+
+def test_more_cards_make_a_wider_hand():
+    assert hand_size(3)[0] > hand_size(1)[0] == hand_size(0)[0]
+
+
+def test_long_unicode_pile_names_are_fine():
+    name = "Дмитрий Ана-María 😀 " * 5
+    assert board_height(board_png([], "italian", pile_tops=[(name, 1), ("", None)])) > 0
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: card_image(0, "tarot"),
+        lambda: board_png([1], "Spanish"),
+        lambda: hand_png([1], ""),
+        lambda: card_image(40, "spanish"),
+    ],
+)
+def test_bad_input_raises_value_error(call):
+    with pytest.raises(ValueError):
+        call()
+
+
+def test_unknown_deck_message_lists_decks():
+    with pytest.raises(ValueError, match="french_numeric"):
+        board_png([], "poker")
+
+
+def test_cli_bench_and_samples(tmp_path, capsys):
+    main(["--bench", "--renders", "4", "--sample", str(tmp_path)])
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["cards"] == DECK_SIZE and figures["decks"] == len(DECKS)
+    assert {"board_ms_p50", "board_ms_p95", "hand_ms_p50"} <= figures.keys()
+    written = sorted(path.name for path in tmp_path.iterdir())
+    assert len(written) == 2 * len(DECKS)
+    for path in tmp_path.iterdir():
+        open_png(path.read_bytes())
