@@ -1,0 +1,116 @@
+"""``python -m bot --sandbox``: the real bot against SimCord's simulated Discord, in a browser.
+
+No token and no network: SimCord plays Discord in memory, and its preview serves
+the server's #cartas channel on loopback, with a composer for the slash commands.
+The world is one server with one member, "you" (with Manage Server, so /settings
+works too).
+
+Choices for the sandbox:
+- Hands come in the ephemeral "My hand" panel (the preview shows the channel, not
+  DMs), and tables play in the channel rather than in threads (the preview shows
+  one channel), so a channel hosts one table at a time.
+- Bots move at once and hands follow each other without a pause: SimCord's clock
+  only moves when told, so the sandbox has no waits and no turn timers.
+- The database is a throw-away file in a temporary folder unless ``--database``
+  names one; the server, channel and member get the same ids every run, so a kept
+  database keeps its leaderboards and history.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import tempfile
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+
+from .client import EscobaBot, create_bot
+from .settings import Settings
+
+SANDBOX_GUILD_ID = 424_242_424_242_424_242
+CHANNEL_NAME = "cartas"
+MEMBER_NAME = "you"
+WELCOME = """\
+Sandbox ready: open {url}
+
+Type /escoba new (or /scopa new, /rubamazzo new) in #cartas, pick "Add a bot",
+press Start, and play from "My hand". Ctrl-C stops the sandbox.
+Database: {database}"""
+
+
+NEEDS_DEV = 'the sandbox needs the development extras: pip install -e ".[dev]"'
+
+
+class SandboxError(RuntimeError):
+    """The sandbox cannot start (SimCord or its preview missing, a port in use…)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SandboxWorld:
+    """The simulated Discord: its env, the server, the #cartas channel and "you"."""
+
+    env: object
+    guild: object
+    channel: object
+    you: object
+
+
+def sandbox_settings(database: Path, deal_seed: int | None = None) -> Settings:
+    return Settings(
+        _env_file=None,
+        discord_token="",
+        database_path=database,
+        hand_pause=0,
+        bot_pause=0,
+        shard_count=1,
+        deal_seed=deal_seed,
+    )
+
+
+async def build_world(env, bot: EscobaBot) -> SandboxWorld:
+    """One server with #cartas (no threads for the bot) and the member "you"."""
+    guild = env.create_guild("Sandbox", id=SANDBOX_GUILD_ID)
+    managers = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+    you = guild.add_member(env.create_user(MEMBER_NAME), roles=[managers])
+    channel = guild.create_text_channel(
+        CHANNEL_NAME,
+        topic="Escoba, Scopa and Rubamazzo: type /escoba new to start",
+        overwrites={guild.me: discord.PermissionOverwrite(create_public_threads=False)},
+    )
+    current = await bot.storage.guild_settings(guild.id)
+    await bot.storage.save_guild_settings(guild.id, dataclasses.replace(current, dm_hands=False))
+    return SandboxWorld(env, guild, channel, you)
+
+
+@contextlib.asynccontextmanager
+async def sandbox(database: Path, deal_seed: int | None = None) -> AsyncIterator[SandboxWorld]:
+    """The bot running against a fresh simulated Discord, for as long as the block runs
+    (``deal_seed`` makes the deals reproducible, for tests)."""
+    try:
+        import simcord
+    except ImportError as exc:
+        raise SandboxError(NEEDS_DEV) from exc
+    bot = create_bot(sandbox_settings(database, deal_seed))
+    async with simcord.run(bot, check_errors=False) as env:
+        yield await build_world(env, bot)
+
+
+async def serve(database: Path | None, port: int | None) -> None:
+    """Run the sandbox and its browser page until interrupted."""
+    with tempfile.TemporaryDirectory(prefix="escoba-sandbox-") as scratch:
+        path = database or Path(scratch) / "sandbox.sqlite3"
+        async with sandbox(path) as world, contextlib.AsyncExitStack() as stack:
+            from simcord import SetupError
+
+            page = world.env.preview(
+                world.channel, viewers=[world.you], layout="channel", port=port
+            )
+            try:
+                preview = await stack.enter_async_context(page)
+            except (OSError, SetupError) as exc:
+                raise SandboxError(f"the sandbox could not start: {exc}") from exc
+            print(WELCOME.format(url=preview.url, database=path), flush=True)
+            await preview.wait_closed()
