@@ -1,4 +1,5 @@
-"""Card pictures: every card distinct per deck, boards and hands are valid PNGs."""
+"""Card pictures: every card distinct per deck, boards and hands are valid PNGs, and the
+bot renders them for every game and deck."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 import pytest
 from PIL import Image
 
+from bot.games import events_to_dicts, make_game
 from bot.games.cards import DECK_SIZE, DECKS
 from bot.pictures import (
     BOARD_WIDTH,
@@ -18,6 +20,8 @@ from bot.pictures import (
     hand_size,
     main,
 )
+from bot.render import board_pictures, hand_pictures, last_played
+from bot.tables import Seat, Table
 
 
 def open_png(data: bytes) -> Image.Image:
@@ -122,3 +126,39 @@ def test_cli_bench_and_samples(tmp_path, capsys):
     assert len(written) == 2 * len(DECKS)
     for path in tmp_path.iterdir():
         open_png(path.read_bytes())
+
+
+GAME_DECKS = [
+    (game, deck)
+    for game, decks in {
+        "escoba": ("spanish", "french_faces", "french_numeric"),
+        "scopa": ("italian", "french_faces", "french_numeric"),
+        "rubamazzo": ("italian", "french_faces", "french_numeric"),
+    }.items()
+    for deck in decks
+]
+
+
+def playing_table(game: str, deck: str, moves: int):
+    """A two-player table of ``game`` in ``deck``, ``moves`` moves into its first hand."""
+    state = make_game(game, {"deck": deck}).new_match(seed=11)
+    events = []
+    for _ in range(moves):
+        state, events = state.apply(state.legal_moves()[0])
+    seats = [Seat(user_id=1, name="Ana"), Seat(user_id=2, name="Bob")]
+    table = Table(1, 1, 1, 1, game, {"deck": deck}, "en", "playing", seats=seats, state=state)
+    table.ui.last_events = events_to_dicts(events)
+    return table
+
+
+@pytest.mark.parametrize(("game", "deck"), GAME_DECKS)
+def test_every_game_and_deck_renders_its_board_and_hands(game, deck):
+    table = playing_table(game, deck, moves=3)
+    (board,) = board_pictures(table)
+    image = open_png(board.fp.read())
+    assert board.filename == "board.png" and image.width == BOARD_WIDTH
+    assert last_played(table) is not None
+    for seat in range(2):
+        (hand,) = hand_pictures(table, seat)
+        count = len(table.state.hands[seat])
+        assert open_png(hand.fp.read()).size == hand_size(count)
