@@ -43,8 +43,8 @@ EXACT_CARDS = 8
 class Budget:
     """How much thinking one decision may take."""
 
-    playouts: int = 960
-    seconds: float = 0.09
+    playouts: int = 1400
+    seconds: float = 0.095
 
 
 class Expert:
