@@ -115,25 +115,24 @@ class MatchHistory:
         if not rows:
             embed.description = tr(lang, "history.empty")
             return embed, None
-        tables = [(Table.from_row(row), _finished_at(row)) for row in rows]
+        matches = []
+        for row in rows:
+            table = Table.from_row(row)
+            matches.append((table, game_name(table.game, lang), result_line(table), row))
         embed.description = "\n".join(
             tr(
                 lang,
                 "history.line",
                 table=table.id,
-                game=game_name(table.game, lang),
-                result=result_line(table),
-                when=f"<t:{finished}:R>",
+                game=game,
+                result=result,
+                when=f"<t:{_finished_at(row)}:R>",
             )
-            for table, finished in tables
+            for table, game, result, row in matches
         )
         options = [
-            (
-                table.id,
-                f"#{table.id} · {game_name(table.game, lang)} · "
-                f"{result_line(table).replace('**', '')}",
-            )
-            for table, _ in tables
+            (table.id, f"#{table.id} · {game} · {result.replace('**', '')}")
+            for table, game, result, _ in matches
         ]
         return embed, history_view(options, lang)
 
