@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from .i18n import language_of, tr
+from .i18n import language_of, tr, tr_count
 from .ratings import Rating
 from .render import CATEGORY_ORDER, GAME_COLOURS, game_name, side_name
 from .storage import Storage
@@ -95,7 +95,7 @@ def score_sheet_embed(
         value = "\n".join(_hand_line(table, event, side, lang) for side in sides)[:1024]
         name = tr(lang, "history.hand", hand=event["hand"] + 1)
         if shown == 24 or used + len(name) + len(value) > SHEET_BUDGET:
-            embed.set_footer(text=tr(lang, "history.more_hands", count=len(hands) - shown))
+            embed.set_footer(text=tr_count(lang, "history.more_hands", len(hands) - shown))
             break
         embed.add_field(name=name, value=value, inline=False)
         used += len(name) + len(value)

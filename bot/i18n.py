@@ -46,6 +46,12 @@ def tr(lang: str, key: str, /, **params: object) -> str:
     return text.format(**params) if params else text
 
 
+def tr_count(lang: str, key: str, count: int, /, **params: object) -> str:
+    """The message ``key.one`` when ``count`` is 1, else ``key.other``, filled with
+    ``count`` and ``params`` (English, Spanish and Italian share this rule)."""
+    return tr(lang, f"{key}.{'one' if count == 1 else 'other'}", count=count, **params)
+
+
 def cmd(key: str, english: str | None = None) -> app_commands.locale_str:
     """A command name or description whose translations live under ``key``."""
     return app_commands.locale_str(english or tr(DEFAULT_LANGUAGE, key), key=key)

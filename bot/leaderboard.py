@@ -10,7 +10,8 @@ import math
 
 import discord
 
-from .i18n import language_of, tr
+from .i18n import language_of, tr, tr_count
+from .render import game_name
 from .storage import LEADERBOARD_ORDER, PlayerRecord, Storage
 from .views import leaderboard_view
 
@@ -27,10 +28,10 @@ def _line(rank: int, record: PlayerRecord, lang: str) -> str:
         rank=rank,
         mention=f"<@{record.user_id}>",
         rating=record.rating.shown,
-        won=record.won,
-        played=record.played,
+        wins=tr_count(lang, "count.win", record.won),
+        matches=tr_count(lang, "count.match", record.played),
         rate=round(record.win_rate * 100),
-        escobas=record.escobas,
+        escobas=tr_count(lang, "count.escoba", record.escobas),
     )
 
 
@@ -48,12 +49,8 @@ def trend_text(shown: list[int], lang: str) -> str:
     if len(shown) < 2:
         return ""
     change = shown[-1] - shown[0]
-    return tr(
-        lang,
-        "stats.trend",
-        change=f"{change:+d}",
-        matches=len(shown) - 1,
-        spark=sparkline(shown),
+    return tr_count(
+        lang, "stats.trend", len(shown) - 1, change=f"{change:+d}", spark=sparkline(shown)
     )
 
 
@@ -76,7 +73,7 @@ class Leaderboards:
         title = tr(
             lang,
             "leaderboard.title",
-            game=tr(lang, f"game.{game}"),
+            game=game_name(game, lang),
             sort=tr(lang, f"leaderboard.sort.{sort}"),
         )
         if rows:
@@ -109,14 +106,14 @@ class Leaderboards:
             embed.description = tr(lang, "stats.empty")
             return embed
         embed.description = tr(
-            lang, "stats.favourite", game=tr(lang, f"game.{favourite_game(records)}")
+            lang, "stats.favourite", game=game_name(favourite_game(records), lang)
         )
         for record in records:
             trail = await self.storage.rating_trail(
                 guild_id, member.id, record.game, matches=TREND_MATCHES
             )
             embed.add_field(
-                name=tr(lang, f"game.{record.game}"),
+                name=game_name(record.game, lang),
                 value=_game_stats(record, [rating.shown for rating in trail], lang),
             )
         return embed
@@ -130,11 +127,11 @@ def _game_stats(record: PlayerRecord, shown: list[int], lang: str) -> str:
         tr(
             lang,
             "stats.game",
-            played=record.played,
-            won=record.won,
+            matches=tr_count(lang, "count.match", record.played),
+            wins=tr_count(lang, "count.win", record.won),
             rate=round(record.win_rate * 100),
-            points=record.points,
-            escobas=record.escobas,
+            points=tr_count(lang, "count.point", record.points),
+            escobas=tr_count(lang, "count.escoba", record.escobas),
             per_hand=f"{per_hand:.2f}",
         ),
         tr(lang, "stats.with_bots", count=record.with_bots) if record.with_bots else "",

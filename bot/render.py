@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from .games import card_label
-from .i18n import tr
+from .i18n import tr, tr_count
 from .pictures import board_png, hand_png
 from .tables import Table, current_hand_events
 
@@ -177,7 +177,7 @@ def _describe_event(table: Table, event: dict[str, Any], lang: str) -> str | Non
         return tr(lang, "move.played_missed" if missed else "move.played", **words)
     if kind == "stole":
         victims = ", ".join(_player(table, victim) for victim in event["victims"])
-        text = tr(lang, "move.stole", **words, victims=victims, count=event["pile_cards"])
+        text = tr_count(lang, "move.stole", event["pile_cards"], **words, victims=victims)
         return text + (tr(lang, "move.stole_table", **words) if event["cards"] else "")
     if kind == "initial_sweep":
         return tr(lang, "move.initial_sweep", **words, sweeps=event["sweeps"])

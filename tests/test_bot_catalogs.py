@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import COGS, create_bot
-from bot.i18n import CATALOGS, CommandTranslator, language_of, tr
+from bot.i18n import CATALOGS, CommandTranslator, language_of, tr, tr_count
 from bot.settings import Settings
 from bot.storage import Storage, migrations
 
@@ -23,18 +23,23 @@ def placeholders(text: str) -> set[str]:
 
 
 def keys_used_in_code() -> set[str]:
-    """Catalog keys written as literals in calls to tr/cmd and TableError."""
+    """Catalog keys written as literals in calls to tr/cmd and TableError; a
+    ``tr_count`` key stands for its ``.one`` and ``.other`` forms."""
     keys = set()
     for path in [*ROOT.glob("bot/*.py"), *ROOT.glob("cogs/*.py")]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-            position = {"tr": 1, "cmd": 0, "TableError": 0}.get(name)
+            position = {"tr": 1, "tr_count": 1, "cmd": 0, "TableError": 0}.get(name)
             if position is None or len(node.args) <= position:
                 continue
             arg = node.args[position]
-            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+                continue
+            if name == "tr_count":
+                keys |= {f"{arg.value}.one", f"{arg.value}.other"}
+            else:
                 keys.add(arg.value)
     return keys
 
@@ -67,6 +72,24 @@ def test_families_of_keys_built_at_run_time_are_complete():
     for family, members in families.items():
         for member in members:
             assert all(f"{family}.{member}" in catalog for catalog in CATALOGS.values())
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "other"),
+    [
+        ("en", "1 win / 1 match · 1 escoba", "2 wins / 3 matches · 5 escobas"),
+        ("es", "1 victoria / 1 partida · 1 escoba", "2 victorias / 3 partidas · 5 escobas"),
+        ("it", "1 vittoria / 1 partita · 1 scopa", "2 vittorie / 3 partite · 5 scope"),
+    ],
+)
+def test_counts_agree_with_their_number(lang, one, other):
+    def line(wins: int, matches: int, escobas: int) -> str:
+        words = [("count.win", wins), ("count.match", matches), ("count.escoba", escobas)]
+        wins, matches, escobas = (tr_count(lang, key, n) for key, n in words)
+        return f"{wins} / {matches} · {escobas}"
+
+    assert line(1, 1, 1) == one and line(2, 3, 5) == other
+    assert tr_count(lang, "history.more_hands", 1) != tr_count(lang, "history.more_hands", 2)
 
 
 def test_language_of_discord_locales():

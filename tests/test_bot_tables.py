@@ -163,7 +163,7 @@ async def test_leaderboard_and_stats_after_matches(simcord_env):
     board = await ana.slash(channel, "leaderboard", game="escoba")
     text = board.response.embeds[0].description
     assert ana.mention in text and bob.mention in text
-    wins = [int(n) for n in re.findall(r"(\d+) wins / 2 matches", text)]
+    wins = [int(n) for n in re.findall(r"(\d+) wins? / 2 matches", text)]
     assert sorted(wins) in ([0, 2], [1, 1])
     ratings = [int(n) for n in re.findall(r"· \*\*(\d+)\*\* ·", text)]
     assert len(ratings) == 2 and ratings == sorted(ratings, reverse=True)

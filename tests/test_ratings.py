@@ -72,6 +72,8 @@ def test_trend_and_sparkline():
     assert sparkline([1000, 1000]) == "▄▄"
     assert trend_text([1000], "en") == ""
     assert trend_text([1000, 1137, 1080], "en") == "▁█▅ +80 over the last 2 matches"
+    assert trend_text([1000, 1138], "en") == "▁█ +138 over the last match"
+    assert trend_text([1000, 927], "es") == "█▁ -73 en la última partida"
 
 
 @pytest.fixture
