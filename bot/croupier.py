@@ -102,7 +102,8 @@ class Croupier:
         seat = table.seat_of(interaction.user.id)
         lang = interaction_lang(interaction)
         embed, view = await self._panel(table, seat, lang)
-        await reply(interaction, text, embed=embed, view=view, files=hand_pictures(table, seat))
+        files = await hand_pictures(table, seat)
+        await reply(interaction, text, embed=embed, view=view, files=files)
 
     def _table_for_panel(self, interaction: discord.Interaction) -> Table | None:
         custom_id = (interaction.data or {}).get("custom_id", "")
@@ -403,7 +404,7 @@ class Croupier:
             message = await channel.send(
                 embed=board_embed(table, lang),
                 view=board_view(table, lang),
-                files=board_pictures(table),
+                files=await board_pictures(table),
             )
         except discord.Forbidden:
             log.warning("table %s: cannot post the board", table.id)
@@ -426,7 +427,7 @@ class Croupier:
             await channel.get_partial_message(table.board_message_id).edit(
                 embed=board_embed(table, lang),
                 view=board_view(table, lang),
-                attachments=board_pictures(table),
+                attachments=await board_pictures(table),
             )
         except discord.NotFound:
             await self._post_board(table)
@@ -592,7 +593,8 @@ class Croupier:
                 user = self.bot.get_user(player.user_id) or await self.bot.fetch_user(
                     player.user_id
                 )
-                message = await user.send(embed=embed, view=view, files=hand_pictures(table, seat))
+                files = await hand_pictures(table, seat)
+                message = await user.send(embed=embed, view=view, files=files)
             except discord.Forbidden as exc:
                 if exc.code == DM_CLOSED or exc.status == 403:
                     failed.append(player.user_id)
@@ -621,7 +623,7 @@ class Croupier:
                 continue
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(where[1]).edit(
-                    embed=embed, view=view, attachments=hand_pictures(table, seat)
+                    embed=embed, view=view, attachments=await hand_pictures(table, seat)
                 )
 
     async def _delete_message(self, where: list[int]) -> None:
@@ -661,7 +663,7 @@ class Croupier:
             return
         embed, view = await self._panel(table, seat, lang)
         await interaction.followup.send(
-            embed=embed, view=view, ephemeral=True, files=hand_pictures(table, seat)
+            embed=embed, view=view, ephemeral=True, files=await hand_pictures(table, seat)
         )
 
     async def on_card(
@@ -703,7 +705,7 @@ class Croupier:
         embed, view = await self._panel(table, seat, interaction_lang(interaction))
         with contextlib.suppress(discord.HTTPException):
             await interaction.edit_original_response(
-                embed=embed, view=view, attachments=hand_pictures(table, seat)
+                embed=embed, view=view, attachments=await hand_pictures(table, seat)
             )
 
     async def on_seat(self, interaction: discord.Interaction, table_id: int, action: str) -> None:

@@ -12,6 +12,7 @@ for screen readers.
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Any
 
@@ -268,8 +269,9 @@ def last_played(table: Table) -> int | None:
     return None
 
 
-def board_pictures(table: Table) -> list[discord.File]:
-    """The board's picture to attach, or none when the table shows no pictures."""
+async def board_pictures(table: Table) -> list[discord.File]:
+    """The board's picture to attach, or none when the table shows no pictures.
+    It is drawn in a worker thread, off the event loop, from values read here."""
     if not table.ui.images or table.state is None:
         return []
     view = table.state.observe(table.state.turn)
@@ -279,7 +281,9 @@ def board_pictures(table: Table) -> list[discord.File]:
             (seat.name, top if top >= 0 else None)
             for seat, top in zip(table.seats, view.pile_tops, strict=True)
         ]
-    png = board_png(view.table, _deck(table), last_played=last_played(table), pile_tops=piles)
+    png = await asyncio.to_thread(
+        board_png, view.table, _deck(table), last_played=last_played(table), pile_tops=piles
+    )
     return [discord.File(io.BytesIO(png), filename=BOARD_PICTURE)]
 
 
@@ -287,11 +291,11 @@ def _shows_hand(table: Table, seat: int) -> bool:
     return table.ui.images and table.status == "playing" and bool(table.state.hands[seat])
 
 
-def hand_pictures(table: Table, seat: int) -> list[discord.File]:
-    """The picture of ``seat``'s hand for its panel, or none."""
+async def hand_pictures(table: Table, seat: int) -> list[discord.File]:
+    """The picture of ``seat``'s hand for its panel, or none (drawn off the loop)."""
     if not _shows_hand(table, seat):
         return []
-    png = hand_png(sorted(table.state.hands[seat]), _deck(table))
+    png = await asyncio.to_thread(hand_png, sorted(table.state.hands[seat]), _deck(table))
     return [discord.File(io.BytesIO(png), filename=HAND_PICTURE)]
 
 

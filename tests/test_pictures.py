@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import io
 import json
+import threading
 
 import pytest
 from PIL import Image
 
+from bot import render
 from bot.games import events_to_dicts, make_game
 from bot.games.cards import DECK_SIZE, DECKS
 from bot.pictures import (
@@ -152,13 +154,30 @@ def playing_table(game: str, deck: str, moves: int):
 
 
 @pytest.mark.parametrize(("game", "deck"), GAME_DECKS)
-def test_every_game_and_deck_renders_its_board_and_hands(game, deck):
+async def test_every_game_and_deck_renders_its_board_and_hands(game, deck):
     table = playing_table(game, deck, moves=3)
-    (board,) = board_pictures(table)
+    (board,) = await board_pictures(table)
     image = open_png(board.fp.read())
     assert board.filename == "board.png" and image.width == BOARD_WIDTH
     assert last_played(table) is not None
     for seat in range(2):
-        (hand,) = hand_pictures(table, seat)
+        (hand,) = await hand_pictures(table, seat)
         count = len(table.state.hands[seat])
         assert open_png(hand.fp.read()).size == hand_size(count)
+
+
+async def test_pictures_are_drawn_off_the_event_loop(monkeypatch):
+    threads = []
+
+    def spying(draw):
+        def wrapper(*args, **kwargs):
+            threads.append(threading.current_thread())
+            return draw(*args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(render, "board_png", spying(render.board_png))
+    monkeypatch.setattr(render, "hand_png", spying(render.hand_png))
+    table = playing_table("escoba", "spanish", moves=1)
+    assert await board_pictures(table) and await hand_pictures(table, 0)
+    assert len(threads) == 2 and threading.main_thread() not in threads
