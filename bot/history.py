@@ -16,7 +16,7 @@ import discord
 
 from .i18n import language_of, tr, tr_count
 from .ratings import Rating
-from .render import CATEGORY_ORDER, GAME_COLOURS, game_name, side_name
+from .render import CATEGORY_ORDER, GAME_COLOURS, category_name, game_name, side_name
 from .storage import Storage
 from .tables import Table
 from .views import history_view
@@ -43,7 +43,7 @@ def _finished_at(row: dict[str, Any]) -> int:
 def _hand_line(table: Table, event: dict[str, Any], side: int, lang: str) -> str:
     points = event["score"]["points"][side]
     scored = [
-        f"{tr(lang, f'category.{category}')} {points[category]}"
+        f"{category_name(category, table.game, lang)} {points[category]}"
         for category in CATEGORY_ORDER
         if points.get(category)
     ]

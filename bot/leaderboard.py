@@ -11,7 +11,7 @@ import math
 import discord
 
 from .i18n import language_of, tr, tr_count
-from .render import game_name
+from .render import game_name, sweeps_text
 from .storage import LEADERBOARD_ORDER, PlayerRecord, Storage
 from .views import leaderboard_view
 
@@ -22,7 +22,7 @@ _SPARKS = "▁▂▃▄▅▆▇█"
 
 
 def _line(rank: int, record: PlayerRecord, lang: str) -> str:
-    return tr(
+    line = tr(
         lang,
         "leaderboard.line",
         rank=rank,
@@ -31,8 +31,9 @@ def _line(rank: int, record: PlayerRecord, lang: str) -> str:
         wins=tr_count(lang, "count.win", record.won),
         matches=tr_count(lang, "count.match", record.played),
         rate=round(record.win_rate * 100),
-        escobas=tr_count(lang, "count.escoba", record.escobas),
     )
+    sweeps = sweeps_text(record.game, record.escobas, lang)
+    return f"{line} · {sweeps}" if sweeps else line
 
 
 def sparkline(values: list[int]) -> str:
@@ -97,7 +98,7 @@ class Leaderboards:
         await interaction.response.edit_message(embed=embed, view=view)
 
     async def stats(self, guild_id: int, member: discord.abc.User, lang: str) -> discord.Embed:
-        """Per game: rating and trend, results, escobas per hand; the favourite game."""
+        """Per game: rating and trend, results, sweeps per hand; the favourite game."""
         records = await self.storage.player_stats(guild_id, member.id)
         embed = discord.Embed(
             title=tr(lang, "stats.title", name=member.display_name), colour=0xF1C40F
@@ -120,7 +121,6 @@ class Leaderboards:
 
 
 def _game_stats(record: PlayerRecord, shown: list[int], lang: str) -> str:
-    per_hand = record.escobas / record.hands if record.hands else 0
     lines = [
         tr(lang, "stats.rating", rating=record.rating.shown),
         trend_text(shown, lang),
@@ -130,10 +130,19 @@ def _game_stats(record: PlayerRecord, shown: list[int], lang: str) -> str:
             matches=tr_count(lang, "count.match", record.played),
             wins=tr_count(lang, "count.win", record.won),
             rate=round(record.win_rate * 100),
-            points=tr_count(lang, "count.point", record.points),
-            escobas=tr_count(lang, "count.escoba", record.escobas),
-            per_hand=f"{per_hand:.2f}",
         ),
+        _takings(record, lang),
         tr(lang, "stats.with_bots", count=record.with_bots) if record.with_bots else "",
     ]
     return "\n".join(line for line in lines if line)
+
+
+def _takings(record: PlayerRecord, lang: str) -> str:
+    """Points and sweeps per hand, or (Rubamazzo, where points are cards) cards per match."""
+    sweeps = sweeps_text(record.game, record.escobas, lang)
+    if not sweeps:
+        per_match = record.points / record.played if record.played else 0
+        return tr(lang, "stats.cards", cards=f"{per_match:.1f}")
+    per_hand = record.escobas / record.hands if record.hands else 0
+    points = tr_count(lang, "count.point", record.points)
+    return tr(lang, "stats.sweeps", points=points, sweeps=sweeps, per_hand=f"{per_hand:.2f}")

@@ -74,6 +74,20 @@ def game_name(game: str, lang: str) -> str:
     return tr(lang, f"game.{game}")
 
 
+SWEEP_GAMES = ("escoba", "scopa")
+"""The games that count table sweeps (each under its own name); Rubamazzo has none."""
+
+
+def category_name(category: str, game: str, lang: str) -> str:
+    """A scoring category's name; sweeps are escobas in Escoba and scope in Scopa."""
+    return tr(lang, f"category.sweeps.{game}" if category == "sweeps" else f"category.{category}")
+
+
+def sweeps_text(game: str, count: int, lang: str) -> str:
+    """``3 escobas`` or ``1 scopa``; nothing for a game without sweeps."""
+    return tr_count(lang, f"count.sweep.{game}", count) if game in SWEEP_GAMES else ""
+
+
 def seat_mention(table: Table, seat: int) -> str:
     """A member as a mention, a bot by its name."""
     player = table.seats[seat]
@@ -181,7 +195,7 @@ def _describe_event(table: Table, event: dict[str, Any], lang: str) -> str | Non
         text = tr_count(lang, "move.stole", event["pile_cards"], **words, victims=victims)
         return text + (tr(lang, "move.stole_table", **words) if event["cards"] else "")
     if kind == "initial_sweep":
-        return tr(lang, "move.initial_sweep", **words, sweeps=event["sweeps"])
+        return tr_count(lang, "move.initial_sweep", event["sweeps"], **words)
     if kind == "leftovers_taken" and event["cards"]:
         return tr(lang, "move.leftovers_aside" if seat < 0 else "move.leftovers", **words)
     if kind == "dealt" and event["round"] > 1:
@@ -382,7 +396,7 @@ def hand_score_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
             if category in points or category in stats:
                 detail = _stat_detail(category, stats)
                 lines.append(
-                    tr(lang, f"category.{category}")
+                    category_name(category, table.game, lang)
                     + f": **{points.get(category, 0)}**"
                     + (f" ({detail})" if detail else "")
                 )

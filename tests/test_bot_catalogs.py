@@ -11,6 +11,7 @@ import pytest
 
 from bot.client import COGS, create_bot
 from bot.i18n import CATALOGS, CommandTranslator, language_of, tr, tr_count
+from bot.render import sweeps_text
 from bot.settings import Settings
 from bot.storage import Storage, migrations
 
@@ -67,7 +68,9 @@ def test_families_of_keys_built_at_run_time_are_complete():
         "sweep": ("escoba", "scopa"),
         "illegal": ("not_in_hand", "must_capture", "must_take", "bad_capture", "no_claim"),
         "perm": ("view_channel", "send_messages", "embed_links", "send_messages_in_threads"),
-        "category": ("sweeps", "cards", "coins", "all_coins", "seven_of_coins", "sevens"),
+        "category": ("sweeps.escoba", "sweeps.scopa", "cards", "coins", "all_coins", "sevens"),
+        "count.sweep.escoba": ("one", "other"),
+        "count.sweep.scopa": ("one", "other"),
     }
     for family, members in families.items():
         for member in members:
@@ -77,18 +80,18 @@ def test_families_of_keys_built_at_run_time_are_complete():
 @pytest.mark.parametrize(
     ("lang", "one", "other"),
     [
-        ("en", "1 win / 1 match · 1 escoba", "2 wins / 3 matches · 5 escobas"),
-        ("es", "1 victoria / 1 partida · 1 escoba", "2 victorias / 3 partidas · 5 escobas"),
-        ("it", "1 vittoria / 1 partita · 1 scopa", "2 vittorie / 3 partite · 5 scope"),
+        ("en", "1 win / 1 match · 1 escoba", "2 wins / 3 matches · 5 scope"),
+        ("es", "1 victoria / 1 partida · 1 escoba", "2 victorias / 3 partidas · 5 scope"),
+        ("it", "1 vittoria / 1 partita · 1 escoba", "2 vittorie / 3 partite · 5 scope"),
     ],
 )
 def test_counts_agree_with_their_number(lang, one, other):
-    def line(wins: int, matches: int, escobas: int) -> str:
-        words = [("count.win", wins), ("count.match", matches), ("count.escoba", escobas)]
-        wins, matches, escobas = (tr_count(lang, key, n) for key, n in words)
-        return f"{wins} / {matches} · {escobas}"
+    def line(wins: int, matches: int, sweeps: int, game: str) -> str:
+        won, played = tr_count(lang, "count.win", wins), tr_count(lang, "count.match", matches)
+        return f"{won} / {played} · {sweeps_text(game, sweeps, lang)}"
 
-    assert line(1, 1, 1) == one and line(2, 3, 5) == other
+    assert line(1, 1, 1, "escoba") == one and line(2, 3, 5, "scopa") == other
+    assert sweeps_text("rubamazzo", 4, lang) == ""
     assert tr_count(lang, "history.more_hands", 1) != tr_count(lang, "history.more_hands", 2)
 
 

@@ -71,6 +71,10 @@ async def test_scopa_match(simcord_env):
     await driver.play_to_end(after_turn=LeakChecker())
     sheets = [m for m in driver.thread.history() if m.embeds and "results" in m.embeds[0].title]
     assert any("Primiera" in f.value for m in sheets for f in m.embeds[0].fields)
+    assert any("Scope: **" in f.value for m in sheets for f in m.embeds[0].fields)
+    stats = (await players[1].slash(channel, "stats", member=players[0])).response.embeds[0]
+    assert re.search(r"\d scop[ae] \(\d\.\d\d per hand\)", stats.fields[0].value)
+    assert "escoba" not in stats.fields[0].value
 
 
 async def test_rubamazzo_game_with_a_steal(simcord_env):
@@ -89,6 +93,12 @@ async def test_rubamazzo_game_with_a_steal(simcord_env):
     assert any("steals" in story and "pile" in story for story in stories)
     final = [m for m in driver.thread.history() if custom_ids(m, "esc:rematch:")][-1]
     assert "Most cards wins." in final.embeds[0].description
+    stats = (await players[1].slash(channel, "stats", member=players[0])).response.embeds[0]
+    assert re.search(r"^\d+\.\d cards per match on average$", stats.fields[0].value, re.M)
+    assert "escoba" not in stats.fields[0].value and "point" not in stats.fields[0].value
+    board = await players[0].slash(channel, "leaderboard", game="rubamazzo")
+    lines = board.response.embeds[0].description.splitlines()
+    assert len(lines) == 2 and all(line.endswith("%)") for line in lines)
 
 
 async def test_fournier_claim_of_a_missed_fifteen(simcord_env):
