@@ -33,6 +33,7 @@ from .settings import Settings
 SANDBOX_GUILD_ID = 424_242_424_242_424_242
 CHANNEL_NAME = "cartas"
 MEMBER_NAME = "you"
+BOT_NAME = "Escoba"
 WELCOME = """\
 Sandbox ready: open {url}
 
@@ -71,7 +72,9 @@ def sandbox_settings(database: Path, deal_seed: int | None = None) -> Settings:
 
 
 async def build_world(env, bot: EscobaBot) -> SandboxWorld:
-    """One server with #cartas (no threads for the bot) and the member "you"."""
+    """One server with #cartas (no threads for the bot) and the member "you"; the bot
+    goes by ``BOT_NAME``."""
+    await bot.user.edit(username=BOT_NAME)
     guild = env.create_guild("Sandbox", id=SANDBOX_GUILD_ID)
     managers = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
     you = guild.add_member(env.create_user(MEMBER_NAME), roles=[managers])

@@ -31,6 +31,7 @@ async def test_the_sandbox_world_plays_a_whole_hand_against_a_bot(tmp_path):
         sheet = next(m for m in channel.history() if is_score_sheet(m))
         assert sheet.embeds[0].title == "Escoba · hand 1 results"
         assert "Hard bot" in " ".join(f.name for f in sheet.embeds[0].fields)
+        assert sheet.author.name == "Escoba", "the bot goes by the game's name"
 
 
 async def test_the_sandbox_serves_its_page_with_the_slash_commands(tmp_path):
