@@ -52,6 +52,16 @@ def tr_count(lang: str, key: str, count: int, /, **params: object) -> str:
     return tr(lang, f"{key}.{'one' if count == 1 else 'other'}", count=count, **params)
 
 
+DECIMAL_COMMA = frozenset({"es", "it"})
+
+
+def decimal(lang: str, value: float, places: int) -> str:
+    """``value`` with ``places`` decimals, written ``0.45`` in English, ``0,45`` in
+    Spanish and Italian."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if lang in DECIMAL_COMMA else text
+
+
 def cmd(key: str, english: str | None = None) -> app_commands.locale_str:
     """A command name or description whose translations live under ``key``."""
     return app_commands.locale_str(english or tr(DEFAULT_LANGUAGE, key), key=key)

@@ -10,7 +10,7 @@ import math
 
 import discord
 
-from .i18n import language_of, tr, tr_count
+from .i18n import decimal, language_of, tr, tr_count
 from .render import game_name, sweeps_text
 from .storage import LEADERBOARD_ORDER, PlayerRecord, Storage
 from .views import leaderboard_view
@@ -142,7 +142,9 @@ def _takings(record: PlayerRecord, lang: str) -> str:
     sweeps = sweeps_text(record.game, record.escobas, lang)
     if not sweeps:
         per_match = record.points / record.played if record.played else 0
-        return tr(lang, "stats.cards", cards=f"{per_match:.1f}")
+        return tr(lang, "stats.cards", cards=decimal(lang, per_match, 1))
     per_hand = record.escobas / record.hands if record.hands else 0
     points = tr_count(lang, "count.point", record.points)
-    return tr(lang, "stats.sweeps", points=points, sweeps=sweeps, per_hand=f"{per_hand:.2f}")
+    return tr(
+        lang, "stats.sweeps", points=points, sweeps=sweeps, per_hand=decimal(lang, per_hand, 2)
+    )

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import COGS, create_bot
-from bot.i18n import CATALOGS, CommandTranslator, language_of, tr, tr_count
+from bot.i18n import CATALOGS, CommandTranslator, decimal, language_of, tr, tr_count
 from bot.render import sweeps_text
 from bot.settings import Settings
 from bot.storage import Storage, migrations
@@ -93,6 +93,12 @@ def test_counts_agree_with_their_number(lang, one, other):
     assert line(1, 1, 1, "escoba") == one and line(2, 3, 5, "scopa") == other
     assert sweeps_text("rubamazzo", 4, lang) == ""
     assert tr_count(lang, "history.more_hands", 1) != tr_count(lang, "history.more_hands", 2)
+
+
+def test_decimals_are_written_the_way_each_language_writes_them():
+    assert decimal("en", 0.4567, 2) == "0.46"
+    assert decimal("es", 0.4567, 2) == decimal("it", 0.4567, 2) == "0,46"
+    assert decimal("es", 21.25, 1) == "21,2"
 
 
 def test_language_of_discord_locales():
