@@ -304,6 +304,7 @@ class Croupier:
         lang = table.locale
         with contextlib.suppress(discord.HTTPException):
             await channel.send(end_text(table, lang))
+        await self._drop_ping(table)
         if table.board_message_id and table.state is not None:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(table.board_message_id).edit(
@@ -365,6 +366,7 @@ class Croupier:
         if table.status != "playing":
             await self._refresh_panels(table, seats=everyone)
             self._cancel_timer(table.id)
+            await self._drop_ping(table)
             await self.refresh_lobby(table)
         elif table.ui.panels_round != deal_round(table):
             await self._send_panels(table)
@@ -485,11 +487,17 @@ class Croupier:
             return
         old = table.ui.ping_message_id
         await self.service.mark(table, ping_message_id=message.id, pinged=[table.version, turn])
-        if old:
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old).delete()
+        await _delete(channel, old)
         if table.ui.turn_deadline:
             self._start_timer(table, table.version, table.ui.turn_deadline)
+
+    async def _drop_ping(self, table: Table) -> None:
+        """A table no longer in play keeps no "your turn" ping."""
+        old = table.ui.ping_message_id
+        if old is None:
+            return
+        await self.service.mark(table, ping_message_id=None)
+        await _delete(await self.channel(table.play_channel_id), old)
 
     def _start_timer(self, table: Table, version: int, deadline: float) -> None:
         delay = max(deadline - time.time(), 0)
@@ -791,3 +799,10 @@ def _channel_path(channel) -> str:
 def seat_for(interaction: discord.Interaction) -> Seat:
     user = interaction.user
     return Seat(user_id=user.id, name=user.display_name, locale=interaction_lang(interaction))
+
+
+async def _delete(channel: discord.abc.Messageable | None, message_id: int | None) -> None:
+    """Delete a message of ours if it is still there."""
+    if channel is not None and message_id:
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(message_id).delete()

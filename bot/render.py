@@ -232,11 +232,7 @@ def board_embed(table: Table, lang: str) -> discord.Embed:
     view = state.observe(state.turn)
     hand_no = state.hand_no + 1
     title = tr(lang, "board.title", game=game_name(table.game, lang), table=table.id)
-    story = describe_events(table, current_hand_events(table.ui.last_events), lang)
-    if not story:
-        story = [tr(lang, "board.hand_dealt", hand=hand_no)]
-    elif table.ui.auto_move and table.ui.last_seat is not None:
-        story.append(tr(lang, "board.auto_move", player=_player(table, table.ui.last_seat)))
+    story = _board_story(table, lang)
     embed = _embed(table, title, "\n".join(story)[:4000])
     if table.game != "rubamazzo":
         scores = "\n".join(
@@ -271,6 +267,21 @@ def board_embed(table: Table, lang: str) -> discord.Embed:
     if table.ui.images:
         embed.set_image(url=f"attachment://{BOARD_PICTURE}")
     return embed
+
+
+def _board_story(table: Table, lang: str) -> list[str]:
+    """What just happened: the last move (the whole of it once the match is over),
+    or "Hand n dealt." with whatever the deal did (an initial sweep, a redeal)."""
+    events = table.ui.last_events
+    if not table.state.is_over:
+        events = current_hand_events(events)
+    story = describe_events(table, events, lang)
+    if not any(event["kind"] in PLAYED_KINDS for event in events):
+        if not table.state.is_over:
+            story.insert(0, tr(lang, "board.hand_dealt", hand=table.state.hand_no + 1))
+    elif table.ui.auto_move and table.ui.last_seat is not None:
+        story.append(tr(lang, "board.auto_move", player=_player(table, table.ui.last_seat)))
+    return story
 
 
 def last_played(table: Table) -> int | None:

@@ -32,6 +32,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from .games import (
+    Event,
     Game,
     IllegalMoveError,
     Observation,
@@ -409,11 +410,14 @@ class TableService:
                 raise TableError("lobby.not_full", missing=table.players - len(table.seats))
             game = make_game(table.game, table.options)
             table.seats = arrange_seats(table.seats, game.side_of)
-            table.state = game.new_match(self._seed(table))
+            events: list[Event] = []
+            table.state = game.new_match(self._seed(table), events)
             table.status = "playing"
             table.version = 1
+            table.ui.last_events = events_to_dicts(events)
             table.ui.seat_sweeps = [0] * table.players
             table.ui.hands_played = 0
+            _count_sweeps(table, table.ui.last_events)
             await self.save(table)
             return table
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 import logging
 import re
 
+import simcord
+
+from bot.client import create_bot
 from tests.discord_helpers import (
     CARD_CODE,
     LeakChecker,
     TableDriver,
     custom_ids,
     field_value,
+    is_score_sheet,
     make_world,
 )
 
@@ -35,9 +39,33 @@ async def test_two_player_escoba_to_21_through_buttons(simcord_env, caplog):
     results = [m for m in driver.thread.history() if m.embeds and "results" in m.embeds[0].title]
     assert len(results) >= 2, "every hand posts its score sheet"
     assert "Cards" in results[0].embeds[0].fields[0].value
-    assert field_value(driver.board().embeds[0], "Turn") == "The match is over."
+    last = driver.board().embeds[0]
+    assert field_value(last, "Turn") == "The match is over."
+    assert "dealt" not in last.description, "the board tells the match's last move"
+    assert not [m for m in driver.thread.history() if "your turn" in m.content]
     logged = "\n".join(r.getMessage() for r in caplog.records if r.name.startswith("bot"))
     assert not CARD_CODE.search(logged), "no card in the bot's log lines"
+
+
+async def test_an_initial_sweep_in_the_first_deal_is_told_and_counted(bot_settings):
+    async with simcord.run(create_bot(bot_settings.model_copy(update={"deal_seed": 2}))) as env:
+        _, channel, players = make_world(env, "ana", "bob")
+        driver = TableDriver(env, channel, players)
+        await driver.open("escoba new", target=1)
+        await driver.seat_and_start()
+        board = driver.board().embeds[0]
+        assert board.description.startswith("Hand 1 dealt.\n")
+        assert "takes the first table" in board.description
+        assert field_value(board, "On the table") == "(empty)"
+        dealer = next(p for p in players if p.name in board.footer.text)
+        await driver.play_to_end()
+
+        sheet = next(m for m in driver.thread.history() if m.embeds and is_score_sheet(m))
+        field = next(f for f in sheet.embeds[0].fields if f.name == dealer.name)
+        sweeps = int(re.search(r"Escobas: \*\*(\d+)\*\*", field.value).group(1))
+        assert sweeps >= 2
+        stats = (await players[0].slash(channel, "stats", member=dealer)).response.embeds[0]
+        assert f"{sweeps} escobas (" in stats.fields[0].value
 
 
 async def test_four_player_team_escoba(simcord_env):
