@@ -256,7 +256,7 @@ class Croupier:
             if not 0 <= index < len(ADVANCED_CHOICES[table.game]):
                 raise TableError("lobby.bad_option")
             name, value = advanced_value(table.game, index)
-            table = await self.service.set_advanced(table_id, interaction.user.id, {name: value})
+            table = await self.service.set_advanced(table_id, interaction.user.id, name, value)
         except TableError as error:
             await self.refuse(interaction, error)
             return

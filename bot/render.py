@@ -58,11 +58,15 @@ def suit_emoji(table: Table, card: int) -> str | None:
     return None
 
 
-def value_text(value: object, lang: str) -> str:
-    """An option's value for people: yes/no for switches, the rules' name otherwise."""
+def advanced_text(name: str, value: object, lang: str) -> str:
+    """An advanced rule as people read it: "Deck: French cards, A–10", "Must take: no"."""
     if isinstance(value, bool):
-        return tr(lang, "value.yes" if value else "value.no")
-    return str(value)
+        shown = tr(lang, "value.yes" if value else "value.no")
+    elif isinstance(value, str):
+        shown = tr(lang, f"adv.{name}.{value}")
+    else:
+        shown = str(value)
+    return f"{tr(lang, f'adv.{name}')}: {shown}"
 
 
 def end_text(table: Table, lang: str) -> str:
@@ -122,14 +126,15 @@ def option_summary(table: Table, lang: str) -> str:
     if "target_score" in options:
         lines.append(tr(lang, "lobby.target", target=options["target_score"]))
     if table.game == "escoba":
-        lines.append(tr(lang, "lobby.scoring", system=options["scoring_system"]))
+        system = tr(lang, f"scoring.{options['scoring_system']}")
+        lines.append(tr(lang, "lobby.scoring", system=system))
         lines.append(tr(lang, f"capture.{options['capture_rule']}"))
     if len(table.engine.sides) < table.players:
         lines.append(tr(lang, "lobby.teams_on"))
     timer = table.ui.turn_timer
     lines.append(tr(lang, "lobby.timer", seconds=timer) if timer else tr(lang, "lobby.timer_off"))
     for name, value in table.ui.advanced.items():
-        lines.append(f"{tr(lang, f'adv.{name}')}: {value_text(value, lang)}")
+        lines.append(advanced_text(name, value, lang))
     return "\n".join(lines)
 
 

@@ -359,12 +359,18 @@ class TableService:
             await self.save(table)
             return table
 
-    async def set_advanced(self, table_id: int, user_id: int, choices: dict[str, Any]) -> Table:
+    async def set_advanced(self, table_id: int, user_id: int, name: str, value: Any) -> Table:
+        """Choose an advanced rule in a lobby; choosing the one already chosen puts the
+        rule back to its default."""
         async with self.lock(table_id):
             table = self._hosted_lobby(table_id, user_id)
-            merged = {**table.options, **choices}
-            table.options = validate_options(table.game, merged)
-            table.ui.advanced = {**table.ui.advanced, **choices}
+            options, advanced = dict(table.options), dict(table.ui.advanced)
+            if name in advanced and advanced[name] == value:
+                del options[name], advanced[name]
+            else:
+                options[name] = advanced[name] = value
+            table.options = validate_options(table.game, options)
+            table.ui.advanced = advanced
             await self.save(table)
             return table
 

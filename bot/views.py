@@ -21,12 +21,13 @@ from discord import ui
 from .ai.seats import LEVELS
 from .games import describe_move
 from .i18n import language_of, tr
-from .render import card_text, move_button_label, suit_emoji, value_text
-from .tables import Table
+from .render import advanced_text, card_text, move_button_label, suit_emoji
+from .tables import Table, TableError, validate_options
 
 log = logging.getLogger(__name__)
 
 MAX_MOVE_BUTTONS = 20
+_UNSET = object()
 ADVANCED_CHOICES: dict[str, tuple[tuple[str, object], ...]] = {
     "escoba": (
         ("deck", "spanish"),
@@ -299,15 +300,16 @@ def lobby_view(table: Table, lang: str) -> ui.View:
         for team in range(sides):
             label = tr(lang, "lobby.team_button", team=chr(65 + team))
             view.add_item(LobbyButton(t, f"team{team}", label=label, style=_grey, row=1))
-    choices = ADVANCED_CHOICES[table.game]
-    options = [
-        discord.SelectOption(
-            label=f"{tr(lang, f'adv.{name}')}: {value_text(value, lang)}"[:100],
-            value=str(index),
-            default=False,
-        )
-        for index, (name, value) in enumerate(choices)
-    ]
+    chosen = tr(lang, "lobby.adv_chosen")
+    options = []
+    for index, (name, value) in enumerate(ADVANCED_CHOICES[table.game]):
+        is_chosen = table.ui.advanced.get(name, _UNSET) == value
+        if is_chosen or (table.options.get(name) != value and _fits(table, name, value)):
+            label = advanced_text(name, value, lang)[:100]
+            description = chosen if is_chosen else None
+            options.append(
+                discord.SelectOption(label=label, value=str(index), description=description)
+            )
     placeholder = tr(lang, "lobby.advanced")
     view.add_item(AdvancedSelect(t, options=options, placeholder=placeholder, row=2))
     bots = [
@@ -316,6 +318,17 @@ def lobby_view(table: Table, lang: str) -> ui.View:
     bots.append(discord.SelectOption(label=tr(lang, "lobby.remove_bot"), value="remove"))
     view.add_item(BotSelect(t, options=bots, placeholder=tr(lang, "lobby.add_bot"), row=3))
     return view
+
+
+def _fits(table: Table, name: str, value: object) -> bool:
+    """Whether the table's other rules allow ``value`` (nine cards a deal do not fit three
+    players). The menu offers the choices that fit and that change something, and those
+    already chosen, to undo them."""
+    try:
+        validate_options(table.game, {**table.options, name: value})
+    except TableError:
+        return False
+    return True
 
 
 def board_view(table: Table, lang: str) -> ui.View:

@@ -23,6 +23,15 @@ def buttons(message: discord.Message) -> list[discord.Button]:
     return found
 
 
+def select_options(message: discord.Message, custom_id: str) -> list[discord.SelectOption]:
+    """The options of the message's select menu ``custom_id`` (none if it has no such menu)."""
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if isinstance(child, discord.SelectMenu) and child.custom_id == custom_id:
+                return child.options
+    return []
+
+
 def custom_ids(message: discord.Message, prefix: str) -> list[str]:
     return [b.custom_id for b in buttons(message) if (b.custom_id or "").startswith(prefix)]
 

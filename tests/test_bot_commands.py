@@ -6,7 +6,14 @@ import discord
 import simcord
 
 from bot.client import create_bot
-from tests.discord_helpers import TableDriver, answer, custom_ids, field_value, make_world
+from tests.discord_helpers import (
+    TableDriver,
+    answer,
+    custom_ids,
+    field_value,
+    make_world,
+    select_options,
+)
 from tests.test_bot_tables import hand_number, started
 
 
@@ -49,7 +56,7 @@ async def test_lobby_teams_advanced_options_and_cancel(simcord_env):
     driver = TableDriver(simcord_env, channel, players)
     await driver.open("escoba new", scoring="pagat", timer=45)
     lobby = driver.lobby.embeds[0].description
-    assert "Scoring: pagat" in lobby and "Turn timer: 45 s" in lobby
+    assert "Scoring: Pagat (classic)" in lobby and "Turn timer: 45 s" in lobby
     assert custom_ids(driver.lobby, "esc:lobby:1:team") == []
 
     await bob.click(driver.lobby, label="Join")
@@ -57,7 +64,13 @@ async def test_lobby_teams_advanced_options_and_cancel(simcord_env):
     assert answer(refused).content == "Only the host can do that."
     await ana.select(driver.lobby, ["1"], custom_id="esc:adv:1")
     current = next(m for m in channel.history() if m.id == driver.lobby.id)
-    assert "Deck: french_faces" in current.embeds[0].description
+    assert "Deck: French cards, A–7 and J Q K" in current.embeds[0].description
+    menu = {option.label: option for option in select_options(current, "esc:adv:1")}
+    assert menu["Deck: French cards, A–7 and J Q K"].description.startswith("Chosen")
+    assert "Deck: Spanish cards" in menu and "Shut-out: off" not in menu, "pagat has none"
+    await ana.select(current, ["1"], custom_id="esc:adv:1")
+    current = next(m for m in channel.history() if m.id == driver.lobby.id)
+    assert "Deck" not in current.embeds[0].description, "choosing it again undoes it"
 
     not_host = await bob.click(current, label="Cancel")
     assert answer(not_host).content == (
@@ -67,6 +80,15 @@ async def test_lobby_teams_advanced_options_and_cancel(simcord_env):
     closed = next(m for m in channel.history() if m.id == driver.lobby.id)
     assert closed.components == []
     assert closed.embeds[0].footer.text == "This table was cancelled."
+
+
+async def test_the_rules_menu_offers_only_what_fits_the_table(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob", "carla")
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("rubamazzo new", players=3)
+    labels = [option.label for option in select_options(driver.lobby, "esc:adv:1")]
+    assert "Cards per deal: 9" not in labels, "9 × 3 cannot be dealt from 36 cards"
+    assert "On a tie: a draw" in labels and "Ace takes all: yes" in labels
 
 
 async def test_hand_table_rules_leave_and_rematch(simcord_env):
