@@ -147,8 +147,10 @@ class Croupier:
         game: str,
         options: dict[str, Any],
         timer: int | None,
+        advanced: dict[str, Any] | None = None,
     ) -> None:
-        """``/escoba new`` and friends: post the lobby, open its thread when allowed."""
+        """``/escoba new`` and friends (and Rematch, with the ``advanced`` rules chosen in
+        the last lobby): post the lobby, open its thread when allowed."""
         lang = interaction_lang(interaction)
         channel = interaction.channel
         guild = interaction.guild
@@ -175,7 +177,9 @@ class Croupier:
             and perms.send_messages_in_threads
         )
         if not can_thread and self.service.live_in(channel.id):
-            await reply(interaction, tr(lang, "error.channel_busy"))
+            await reply(
+                interaction, tr(lang, "error.thread_busy" if in_thread else "error.channel_busy")
+            )
             return
         settings = await self.guild_settings(guild.id)
         table_lang = settings.language or language_of(guild.preferred_locale)
@@ -192,6 +196,7 @@ class Croupier:
                 dm_hands=settings.dm_hands,
                 takeover_after=settings.takeover_after,
                 images=settings.images,
+                advanced=advanced or {},
             )
         except TableError as error:
             await self.refuse(interaction, error)
@@ -751,7 +756,9 @@ class Croupier:
         except TableError as error:
             await self.refuse(interaction, error)
             return
-        await self.open_table(interaction, old.game, old.options, old.ui.turn_timer)
+        await self.open_table(
+            interaction, old.game, old.options, old.ui.turn_timer, old.ui.advanced
+        )
 
     # -- restarts and stray clicks ----------
 

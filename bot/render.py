@@ -158,7 +158,9 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
     if table.status in ("cancelled", "finished"):
         embed.set_footer(text=end_text(table, lang))
     elif table.status == "playing":
-        embed.set_footer(text=tr(lang, "lobby.started"))
+        embed.set_footer(
+            text=tr(lang, "lobby.started" if table.thread_id else "lobby.started_here")
+        )
     else:
         embed.set_footer(text=tr(lang, "lobby.footer"))
     return embed

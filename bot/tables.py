@@ -276,8 +276,10 @@ class TableService:
         dm_hands: bool,
         takeover_after: int = 3,
         images: bool = True,
+        advanced: dict[str, Any] | None = None,
     ) -> Table:
-        """A new lobby with the host seated. Raises ``TableError`` for bad options."""
+        """A new lobby with the host seated (``advanced``: the lobby menu's rules already
+        in ``options``, to list). Raises ``TableError`` for bad options."""
         checked = validate_options(game, options)
         table = Table(
             id=0,
@@ -293,6 +295,7 @@ class TableService:
                 dm_hands=dm_hands,
                 takeover_after=takeover_after,
                 images=images,
+                advanced=advanced or {},
             ),
         )
         table.id = await self.storage.create_table(table.to_row())

@@ -194,7 +194,7 @@ class Tables(commands.Cog):
         here = service.live_in(interaction.channel_id)
         try:
             if len(here) != 1:
-                raise TableError("table.none_here" if not here else "table.which")
+                raise TableError("table.none_here" if not here else "table.which_cancel")
             table = await service.cancel(
                 here[0].id,
                 interaction.user.id,

@@ -92,8 +92,12 @@ async def test_the_rules_menu_offers_only_what_fits_the_table(simcord_env):
 
 
 async def test_hand_table_rules_leave_and_rematch(simcord_env):
-    driver = await started(simcord_env, "ana", "bob", target=1)
-    ana, bob = driver.players
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    ana, bob = players
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", target=1)
+    await ana.select(driver.lobby, ["2"], custom_id="esc:adv:1")
+    await driver.seat_and_start()
     hand = await ana.slash(driver.thread, "hand")
     assert hand.ephemeral and answer(hand).embeds[0].title.endswith("your hand")
     stranger = simcord_env.guild.add_member(simcord_env.create_user("eve"))
@@ -118,9 +122,25 @@ async def test_hand_table_rules_leave_and_rematch(simcord_env):
     again = await bob.click(final, label="Rematch")
     lobby = again.response.message
     assert lobby.embeds[0].title == "Escoba · table #2"
+    assert "Deck: French cards, A–10" in lobby.embeds[0].description, "the same rules"
+    twice = await ana.click(final, label="Rematch")
+    assert answer(twice).content.startswith("This thread already has a live table: join it")
     await ana.click(lobby, label="Join")
     left = await ana.slash(driver.thread, "leave")
     assert answer(left).content == "You left table #2."
+
+
+async def test_cancel_where_several_tables_are_open(simcord_env):
+    _, channel, (ana, bob, mod) = make_world(simcord_env, "ana", "bob", "mod", admin="mod")
+    await ana.slash(channel, "escoba new")
+    await bob.slash(channel, "scopa new")
+    refused = await mod.slash(channel, "cancel")
+    assert answer(refused).content == (
+        "Several tables are open here: use /cancel in the table's own thread."
+    )
+    thread = channel.threads[-1]
+    cancelled = await mod.slash(thread, "cancel")
+    assert answer(cancelled).content == "Table #2 is cancelled."
 
 
 async def test_leaving_a_match_abandons_it(simcord_env):

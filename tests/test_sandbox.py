@@ -18,7 +18,8 @@ async def test_the_sandbox_world_plays_a_whole_hand_against_a_bot(tmp_path):
         opened = await driver.open("escoba new")
         assert "one table at a time" in opened.followups[0].content
         await you.select(driver.lobby, ["expert"], custom_id=BOT_SELECT)
-        await you.click(driver.lobby, label="Start")
+        started = await you.click(driver.lobby, label="Start")
+        assert started.response.message.embeds[0].footer.text.endswith("the board is below.")
         assert channel.threads == [], "the table plays in the channel the preview shows"
         assert list(you.user.dm_channel.history()) == [], "hands come in the ephemeral panel"
 
