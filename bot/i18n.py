@@ -49,7 +49,12 @@ def tr(lang: str, key: str, /, **params: object) -> str:
 def tr_count(lang: str, key: str, count: int, /, **params: object) -> str:
     """The message ``key.one`` when ``count`` is 1, else ``key.other``, filled with
     ``count`` and ``params`` (English, Spanish and Italian share this rule)."""
-    return tr(lang, f"{key}.{'one' if count == 1 else 'other'}", count=count, **params)
+    return tr(lang, count_key(key, count), count=count, **params)
+
+
+def count_key(key: str, count: int) -> str:
+    """``key.one`` or ``key.other``: the form of ``key`` that agrees with ``count``."""
+    return f"{key}.{'one' if count == 1 else 'other'}"
 
 
 DECIMAL_COMMA = frozenset({"es", "it"})

@@ -40,6 +40,12 @@ CATEGORY_ORDER = (
     "primiera",
     "under_ten",
 )
+SCORED_CATEGORIES = {
+    "escoba": frozenset(CATEGORY_ORDER) - {"primiera"},
+    "scopa": frozenset({"sweeps", "cards", "coins", "seven_of_coins", "primiera"}),
+    "rubamazzo": frozenset({"cards"}),
+}
+"""The categories each game scores: a score sheet lists only these."""
 
 
 def card_text(table: Table, card: int) -> str:
@@ -124,7 +130,7 @@ def option_summary(table: Table, lang: str) -> str:
     options = table.options
     lines = [tr(lang, "lobby.players", players=table.players)]
     if "target_score" in options:
-        lines.append(tr(lang, "lobby.target", target=options["target_score"]))
+        lines.append(tr_count(lang, "lobby.target", options["target_score"]))
     if table.game == "escoba":
         system = tr(lang, f"scoring.{options['scoring_system']}")
         lines.append(tr(lang, "lobby.scoring", system=system))
@@ -411,7 +417,9 @@ def hand_score_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
         stats = score["stats"][side]
         lines = []
         for category in CATEGORY_ORDER:
-            if category in points or category in stats:
+            if category in SCORED_CATEGORIES[table.game] and (
+                category in points or category in stats
+            ):
                 detail = _stat_detail(category, stats)
                 lines.append(
                     category_name(category, table.game, lang)
@@ -465,7 +473,7 @@ def rules_embed(game: str, options: dict[str, Any], lang: str) -> discord.Embed:
     if game == "rubamazzo":
         sections.append(tr(lang, "rules.rubamazzo.steal"))
     if "target_score" in options:
-        sections.append(tr(lang, "rules.target", target=options["target_score"]))
+        sections.append(tr_count(lang, "rules.target", options["target_score"]))
     embed = discord.Embed(
         title=tr(lang, "rules.title", game=game_name(game, lang)),
         description="\n\n".join(sections),

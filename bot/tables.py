@@ -45,6 +45,7 @@ from .games import (
     move_card,
     parse_options,
 )
+from .i18n import count_key
 from .ratings import Entrant, Rating, bot_rating, rate_match, side_ranks
 from .storage import MatchResult, Storage
 
@@ -416,7 +417,8 @@ class TableService:
         async with self.lock(table_id):
             table = self._hosted_lobby(table_id, user_id)
             if len(table.seats) < table.players:
-                raise TableError("lobby.not_full", missing=table.players - len(table.seats))
+                missing = table.players - len(table.seats)
+                raise TableError(count_key("lobby.not_full", missing), count=missing)
             game = make_game(table.game, table.options)
             table.seats = arrange_seats(table.seats, game.side_of)
             events: list[Event] = []

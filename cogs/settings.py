@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.i18n import cmd, language_of, tr
+from bot.i18n import cmd, language_of, tr, tr_count
 
 
 class Settings(commands.Cog):
@@ -100,7 +100,7 @@ class Settings(commands.Cog):
                 "settings.timer",
                 value=f"{settings.turn_timer} s" if settings.turn_timer else off,
             ),
-            tr(lang, "settings.takeover", value=settings.takeover_after),
+            tr_count(lang, "settings.takeover", settings.takeover_after),
             tr(
                 lang,
                 "settings.images",

@@ -11,7 +11,7 @@ import pytest
 
 from bot.client import COGS, create_bot
 from bot.i18n import CATALOGS, CommandTranslator, decimal, language_of, tr, tr_count
-from bot.render import sweeps_text
+from bot.render import CATEGORY_ORDER, sweeps_text
 from bot.settings import Settings
 from bot.storage import Storage, migrations
 
@@ -68,9 +68,14 @@ def test_families_of_keys_built_at_run_time_are_complete():
         "sweep": ("escoba", "scopa"),
         "illegal": ("not_in_hand", "must_capture", "must_take", "bad_capture", "no_claim"),
         "perm": ("view_channel", "send_messages", "embed_links", "send_messages_in_threads"),
-        "category": ("sweeps.escoba", "sweeps.scopa", "cards", "coins", "all_coins", "sevens"),
+        "category": (
+            *(c for c in CATEGORY_ORDER if c != "sweeps"),
+            "sweeps.escoba",
+            "sweeps.scopa",
+        ),
         "count.sweep.escoba": ("one", "other"),
         "count.sweep.scopa": ("one", "other"),
+        "lobby.not_full": ("one", "other"),
     }
     for family, members in families.items():
         for member in members:

@@ -100,6 +100,7 @@ async def test_scopa_match(simcord_env):
     sheets = [m for m in driver.thread.history() if m.embeds and "results" in m.embeds[0].title]
     assert any("Primiera" in f.value for m in sheets for f in m.embeds[0].fields)
     assert any("Scope: **" in f.value for m in sheets for f in m.embeds[0].fields)
+    assert not any("Sevens" in f.value for m in sheets for f in m.embeds[0].fields)
     stats = (await players[1].slash(channel, "stats", member=players[0])).response.embeds[0]
     assert re.search(r"\d scop[ae] \(\d\.\d\d per hand\)", stats.fields[0].value)
     assert "escoba" not in stats.fields[0].value

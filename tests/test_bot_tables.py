@@ -92,7 +92,7 @@ async def test_bad_clicks_are_answered_and_change_nothing(simcord_env):
     driver = TableDriver(simcord_env, channel, [ana, bob])
     await driver.open("escoba new")
     early = await ana.click(driver.lobby, label="Start")
-    assert answer(early).content == "Waiting for 1 more player(s)."
+    assert answer(early).content == "Waiting for 1 more player."
     await bob.click(driver.lobby, label="Join")
     refused = await bob.click(driver.lobby, label="Start")
     assert answer(refused).content == "Only the host can do that."
