@@ -101,15 +101,20 @@ class EscobaBot(commands.AutoShardedBot):
             except discord.HTTPException as exc:
                 log.error("cannot sync commands to DEV_GUILD_ID %s: %s", guild.id, exc)
             return
-        digest = self.tree_hash()
+        digest = await self.tree_hash()
         if await self.storage.meta(TREE_HASH_KEY) == digest:
             return
         await self.tree.sync()
         await self.storage.set_meta(TREE_HASH_KEY, digest)
         log.info("slash commands synced globally")
 
-    def tree_hash(self) -> str:
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+    async def tree_hash(self) -> str:
+        """A digest of the commands as Discord gets them, translations included."""
+        tree, translator = self.tree, self.tree.translator
+        payload = [
+            await command.get_translated_payload(tree, translator)
+            for command in tree.get_commands()
+        ]
         text = json.dumps(payload, sort_keys=True, default=str)
         return hashlib.sha256(text.encode()).hexdigest()
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 
 import discord
+import pytest
 from simcord.actors import _component_interaction
 
 from bot.client import create_bot
+from bot.i18n import CATALOGS
 from bot.storage import MatchResult
 from tests.discord_helpers import TableDriver, answer, custom_ids, enabled, field_value, make_world
 
@@ -73,6 +75,11 @@ async def test_restart_mid_hand_keeps_every_button_working(simcord_env, bot_sett
     await simcord_env.restart_bot(create_bot(bot_settings))
     syncs = [r for r in simcord_env.http_requests if r.method == "PUT" and "commands" in r.path]
     assert len(syncs) == 1, "an unchanged command tree is not synced again"
+    digest = await simcord_env.bot.tree_hash()
+    renamed = {**CATALOGS["es"], "cmd.stats": "estadísticas"}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(CATALOGS, "es", renamed)
+        assert await simcord_env.bot.tree_hash() != digest, "a new translation is synced"
 
     assert driver.board_counts() == 40
     hand = await actor.click(old_board, label="My hand")
