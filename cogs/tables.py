@@ -20,6 +20,20 @@ TARGET = app_commands.Range[int, 1, 1000]
 PLAYERS_4 = [Choice(name=str(n), value=n) for n in (2, 3, 4, 6)]
 
 
+def _layout(players: int, teams: bool) -> str:
+    """The seat layout the ``teams`` option asks for; a ``TableError`` when the number of
+    players cannot sit that way (teams need 4 or 6; six always play in teams)."""
+    if players == 4:
+        return "teams" if teams else "individual"
+    if players == 6:
+        if not teams:
+            raise TableError("options.six_in_teams")
+        return "teams_2x3"
+    if teams:
+        raise TableError("options.teams_need_more")
+    return "individual"
+
+
 def _choice(key: str, value: Any) -> Choice:
     return Choice(name=cmd(key), value=value)
 
@@ -93,8 +107,12 @@ class Tables(commands.Cog):
             "scoring_system": scoring,
             "capture_rule": capture,
         }
-        if players == 4 and teams is not None:
-            options["layout"] = "teams" if teams else "individual"
+        if teams is not None:
+            try:
+                options["layout"] = _layout(players, teams)
+            except TableError as error:
+                await self.croupier.refuse(interaction, error)
+                return
         await self.croupier.open_table(interaction, "escoba", options, timer)
 
     @scopa.command(name=cmd("cmd.new", "new"), description=cmd("cmd.scopa_new.desc"))

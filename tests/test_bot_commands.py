@@ -82,6 +82,15 @@ async def test_lobby_teams_advanced_options_and_cancel(simcord_env):
     assert closed.embeds[0].footer.text == "This table was cancelled."
 
 
+async def test_teams_are_refused_where_the_players_cannot_sit_in_teams(simcord_env):
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    pair = await ana.slash(channel, "escoba new", players=2, teams=True)
+    assert answer(pair).content == "Teams need 4 or 6 players."
+    six = await ana.slash(channel, "escoba new", players=6, teams=False)
+    assert answer(six).content == "Six players always play in teams (two of three)."
+    assert channel.threads == [], "no table was opened"
+
+
 async def test_the_rules_menu_offers_only_what_fits_the_table(simcord_env):
     _, channel, players = make_world(simcord_env, "ana", "bob", "carla")
     driver = TableDriver(simcord_env, channel, players)
