@@ -16,6 +16,8 @@ from discord import app_commands
 
 CATALOG_DIR = Path(__file__).resolve().parent.parent / "data" / "locales"
 LANGUAGES = ("en", "es", "it")
+LANGUAGE_NAMES = {"es": "Español", "en": "English", "it": "Italiano"}
+"""Each language by its own name, as /settings offers and shows them."""
 DEFAULT_LANGUAGE = "en"
 
 

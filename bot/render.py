@@ -52,9 +52,10 @@ def card_text(table: Table, card: int) -> str:
     return card_label(card, _deck(table))
 
 
-def cards_text(table: Table, cards, lang: str) -> str:
+def cards_text(table: Table, cards, lang: str, empty: str = "board.empty") -> str:
+    """Cards by their codes; the message ``empty`` when there are none."""
     cards = list(cards)
-    return " ".join(card_text(table, c) for c in cards) if cards else tr(lang, "board.empty")
+    return " ".join(card_text(table, c) for c in cards) if cards else tr(lang, empty)
 
 
 def suit_emoji(table: Table, card: int) -> str | None:
@@ -385,7 +386,7 @@ def panel_embed(
     title = tr(lang, "panel.title", game=game_name(table.game, lang), table=table.id)
     where = tr(lang, "panel.where", guild=guild_name, channel=channel_name)
     embed = _embed(table, title, where)
-    hand = cards_text(table, sorted(view.hand), lang)
+    hand = cards_text(table, sorted(view.hand), lang, "panel.hand_empty")
     embed.add_field(name=tr(lang, "panel.hand"), value=hand, inline=False)
     embed.add_field(
         name=tr(lang, "board.table"), value=cards_text(table, view.table, lang), inline=False

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.i18n import cmd, language_of, tr, tr_count
+from bot.i18n import LANGUAGE_NAMES, cmd, language_of, tr, tr_count
 
 
 class Settings(commands.Cog):
@@ -39,9 +39,7 @@ class Settings(commands.Cog):
     @app_commands.choices(
         language=[
             Choice(name=cmd("language.auto"), value="auto"),
-            Choice(name="Español", value="es"),
-            Choice(name="English", value="en"),
-            Choice(name="Italiano", value="it"),
+            *(Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
         ]
     )
     @app_commands.default_permissions(manage_guild=True)
@@ -85,10 +83,11 @@ class Settings(commands.Cog):
 
     @staticmethod
     def describe(settings, guild: discord.Guild, lang: str, *, changed: bool) -> discord.Embed:
-        auto = tr(lang, "language.auto_value", lang=language_of(guild.preferred_locale))
+        server = LANGUAGE_NAMES[language_of(guild.preferred_locale)]
+        auto = tr(lang, "language.auto_value", lang=server)
         off = tr(lang, "settings.off")
         lines = [
-            tr(lang, "settings.language", value=settings.language or auto),
+            tr(lang, "settings.language", value=LANGUAGE_NAMES.get(settings.language, auto)),
             tr(lang, "settings.target", value=settings.default_target or 21),
             tr(
                 lang,

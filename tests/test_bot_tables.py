@@ -203,9 +203,7 @@ async def test_settings_switch_the_table_language(simcord_env):
     assert "settings" not in bob.available_commands(channel)
     saved = await ana.slash(channel, "settings", language="es", timer=60)
     assert saved.ephemeral
-    assert "Idioma: es" in saved.response.embeds[0].description or "Language: es" in (
-        saved.response.embeds[0].description
-    )
+    assert "Language: Español" in saved.response.embeds[0].description
 
     driver = TableDriver(simcord_env, channel, players)
     await driver.open("escoba new")
