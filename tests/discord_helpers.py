@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 import discord
 
-CARD_CODE = re.compile(r"(?<![\w#@:])([1-7SCR][oceb])(?![\w])")
+CARD_CODE = re.compile(r"(?<![\w#@:])([1-7SFCR][ocebds])(?![\w])")
+"""A card as the Spanish (``7o``, ``Sc``) and Italian (``7d``, ``Fc``) decks print it."""
 SCORE_SHEET = re.compile(r"hand \d+ results|resultado de la mano")
 BOARD_FOOTER = re.compile(r"· (move|jugada) (\d+)$")
 

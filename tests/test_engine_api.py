@@ -38,7 +38,9 @@ def test_card_codes_round_trip_for_all_40_cards():
     ("deck", "code", "label"),
     [
         ("spanish", "Sc", "Sc"),
-        ("italian", "7o", "7o"),
+        ("italian", "7o", "7d"),
+        ("italian", "Se", "Fs"),
+        ("italian", "Rb", "Rb"),
         ("french_faces", "Sc", "J♥"),
         ("french_faces", "1e", "A♠"),
         ("french_numeric", "Rb", "10♣"),
@@ -51,7 +53,7 @@ def test_deck_presentations(deck, code, label):
 
 
 def test_every_deck_labels_40_distinct_cards():
-    for deck in ("spanish", "french_faces", "french_numeric"):
+    for deck in ("spanish", "italian", "french_faces", "french_numeric"):
         assert len({card_label(card, deck) for card in range(40)}) == 40
 
 

@@ -31,6 +31,9 @@ RANK_MASK: tuple[int, ...] = tuple(
 """``RANK_MASK[v - 1]``: the four cards of capture value ``v``."""
 FACES_MASK = RANK_MASK[7] | RANK_MASK[8] | RANK_MASK[9]
 
+_ITALIAN_RANKS = "1234567FCR"
+_ITALIAN_SUITS = "dcsb"
+"""Italian labels: Fante, Cavallo, Re; denari, coppe, spade, bastoni (``7d``, ``Rs``)."""
 _FRENCH_SUITS = "♦♥♠♣"
 _FRENCH_FACES = "A234567JQK"
 _CODE_TO_CARD = {RANK_CODES[r] + SUIT_CODES[s]: s * 10 + r for s in range(4) for r in range(10)}
@@ -46,9 +49,11 @@ def card_code(card: int) -> str:
 
 
 def card_label(card: int, deck: str = "spanish") -> str:
-    """How ``card`` is printed in a deck presentation (``7o``, ``J♥``, ``10♣``…)."""
-    if deck in ("spanish", "italian"):
+    """How ``card`` is printed in a deck presentation (``7o``, ``7d``, ``J♥``, ``10♣``…)."""
+    if deck == "spanish":
         return card_code(card)
+    if deck == "italian":
+        return _ITALIAN_RANKS[card % 10] + _ITALIAN_SUITS[card // 10]
     suit = _FRENCH_SUITS[card // 10]
     if deck == "french_faces":
         return _FRENCH_FACES[card % 10] + suit
