@@ -21,5 +21,11 @@ def bot_settings(tmp_path) -> Settings:
 
 
 @pytest.fixture
-def simcord_bot(bot_settings):
-    return create_bot(bot_settings)
+async def simcord_bot(bot_settings):
+    """The bot SimCord runs; its database is closed after SimCord detaches it, so no
+    database call is left to finish once the test's event loop is gone."""
+    bot = create_bot(bot_settings)
+    yield bot
+    storage = getattr(bot, "storage", None)
+    if storage is not None:
+        await storage.close()
