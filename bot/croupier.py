@@ -450,18 +450,20 @@ class Croupier:
     async def _open_turn(self, table: Table) -> bool:
         """When a new turn begins, start its clock (the board shows it); True if so.
 
-        A turn is new when the player to act is not the one who just moved: a
-        Fournier claimant who then plays is still in the same turn."""
+        Every move opens a new turn but a Fournier claim: the claimant then plays in
+        the same turn. (With two players, whoever ends a hand also starts the next.)"""
         turn = table.state.turn if table.status == "playing" else None
-        if turn is None or table.ui.pinged == [table.version, turn] or table.ui.last_seat == turn:
+        if turn is None or table.ui.pinged == [table.version, turn] or _claimed(table):
             return False
         await self._start_clock(table)
         return True
 
     async def _start_clock(self, table: Table) -> float | None:
-        """Save the turn's deadline from the table's timer (None without one); return it."""
+        """Save the turn's deadline from the table's timer (None without one, and for a
+        seat the bot plays, which moves after its pause); return it."""
         timer = table.ui.turn_timer
-        deadline = time.time() + timer if timer else None
+        bot_turn = table.seats[table.state.turn].autoplayed
+        deadline = time.time() + timer if timer and not bot_turn else None
         await self.service.mark(table, turn_deadline=deadline)
         return deadline
 
@@ -782,6 +784,11 @@ class Croupier:
         if handled or interaction.response.is_done():
             return
         await reply(interaction, tr(interaction_lang(interaction), "error.unknown_button"))
+
+
+def _claimed(table: Table) -> bool:
+    """Whether the last move was a claim (its claimant still has to play)."""
+    return any(event["kind"] == "claimed" for event in table.ui.last_events)
 
 
 def deal_round(table: Table) -> list[int]:

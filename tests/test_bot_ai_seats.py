@@ -14,6 +14,7 @@ from tests.discord_helpers import (
     field_value,
     make_world,
 )
+from tests.test_bot_tables import hand_number
 
 BOT_SELECT = "esc:bot:1"
 
@@ -110,6 +111,35 @@ async def test_timeouts_let_the_bot_play_then_take_the_seat_over(simcord_env):
     assert f"{absent.mention} is back and plays their own seat again." in thread_text(driver)
     assert custom_ids(driver.board(), "esc:seat:") == []
     assert "away" not in field_value(driver.board().embeds[0], "Players")
+
+
+async def test_the_timer_runs_on_the_first_turn_of_every_hand(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", timer=30)
+    await driver.seat_and_start()
+    while hand_number(driver) == 1:
+        await driver.play_turn()
+    starter, version = driver.actor(), driver.board_version()
+    assert "time runs out" in field_value(driver.board().embeds[0], "Turn")
+    await simcord_env.advance_time(31)
+    board = driver.board().embeds[0]
+    assert driver.board_version() > version, "with two players the last to play starts anew"
+    assert f"{starter.name} ran out of time: the bot played for them." in board.description
+
+
+async def test_a_bot_turn_shows_no_countdown(bot_settings):
+    settings = bot_settings.model_copy(update={"bot_pause": 5.0})
+    async with simcord.run(create_bot(settings)) as env:
+        _, channel, (ana,) = make_world(env, "ana")
+        driver = TableDriver(env, channel, [ana])
+        await driver.open("escoba new", timer=60)
+        await ana.select(driver.lobby, ["greedy"], custom_id=BOT_SELECT)
+        await ana.click(driver.lobby, label="Start")
+        if driver.actor() is ana:
+            await driver.play_turn()
+        turn = field_value(driver.board().embeds[0], "Turn")
+        assert turn.startswith("🤖") and "time runs out" not in turn
 
 
 async def test_the_host_can_end_a_match_the_bot_has_taken_over(simcord_env):
