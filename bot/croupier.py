@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from .ai.seats import LEVELS, STAND_IN
-from .i18n import language_of, tr
+from .i18n import language_of, public_language, tr
 from .render import (
     board_embed,
     board_pictures,
@@ -138,6 +138,11 @@ class Croupier:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         return await self.service.storage.guild_settings(guild_id)
+
+    async def public_lang(self, interaction: discord.Interaction) -> str:
+        """The language of a public answer in this server (see ``i18n.public_language``)."""
+        settings = await self.guild_settings(interaction.guild_id or 0)
+        return public_language(settings.language, interaction.locale)
 
     # -- creating a table ----------
 

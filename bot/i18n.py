@@ -40,6 +40,12 @@ def language_of(locale: discord.Locale | str | None) -> str:
     return DEFAULT_LANGUAGE
 
 
+def public_language(server_language: str | None, locale: discord.Locale | str | None) -> str:
+    """The language of a public answer to a command: the server's /settings language
+    when it has one, else the language of whoever asked."""
+    return server_language or language_of(locale)
+
+
 def tr(lang: str, key: str, /, **params: object) -> str:
     """The message ``key`` in ``lang`` (English when missing there), filled with ``params``."""
     text = CATALOGS.get(lang, {}).get(key) or CATALOGS[DEFAULT_LANGUAGE].get(key)

@@ -10,7 +10,7 @@ import math
 
 import discord
 
-from .i18n import decimal, language_of, tr, tr_count
+from .i18n import decimal, language_of, public_language, tr, tr_count
 from .render import game_name, sweeps_text
 from .storage import LEADERBOARD_ORDER, PlayerRecord, Storage
 from .views import leaderboard_view
@@ -81,7 +81,7 @@ class Leaderboards:
             lines = [_line(page * PAGE_SIZE + i + 1, r, lang) for i, r in enumerate(rows)]
             description = "\n".join(lines)
         else:
-            description = tr(lang, "leaderboard.empty")
+            description = tr(lang, "leaderboard.empty", game=game_name(game, lang))
         embed = discord.Embed(title=title, description=description, colour=0xF1C40F)
         embed.set_footer(text=tr(lang, "leaderboard.footer", page=page + 1, pages=pages))
         view = leaderboard_view(game, sort, page, pages, lang) if pages > 1 else None
@@ -90,10 +90,12 @@ class Leaderboards:
     async def on_page(
         self, interaction: discord.Interaction, game: str, sort: str, page: int
     ) -> None:
-        lang = language_of(interaction.locale)
         if interaction.guild_id is None:
+            lang = language_of(interaction.locale)
             await interaction.response.send_message(tr(lang, "error.guild_only"), ephemeral=True)
             return
+        settings = await self.storage.guild_settings(interaction.guild_id)
+        lang = public_language(settings.language, interaction.locale)
         embed, view = await self.page(interaction.guild_id, game, sort, page, lang)
         await interaction.response.edit_message(embed=embed, view=view)
 

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import cmd, language_of
+from bot.i18n import cmd
 
 
 class History(commands.Cog):
@@ -16,7 +16,7 @@ class History(commands.Cog):
     @app_commands.command(name=cmd("cmd.history", "history"), description=cmd("cmd.history.desc"))
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
-        lang = language_of(interaction.locale)
+        lang = await self.bot.croupier.public_lang(interaction)
         embed, view = await self.bot.history.recent(interaction.guild_id, lang)
         if view is None:
             await interaction.response.send_message(embed=embed)

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import cmd, language_of
+from bot.i18n import cmd
 from bot.leaderboard import SORTS
 from cogs import GAME_CHOICES
 
@@ -27,7 +27,7 @@ class Leaderboard(commands.Cog):
     async def leaderboard(
         self, interaction: discord.Interaction, game: str = "escoba", sort: str = "rating"
     ) -> None:
-        lang = language_of(interaction.locale)
+        lang = await self.bot.croupier.public_lang(interaction)
         embed, view = await self.bot.leaderboards.page(interaction.guild_id, game, sort, 0, lang)
         if view is None:
             await interaction.response.send_message(embed=embed)
@@ -41,7 +41,7 @@ class Leaderboard(commands.Cog):
     async def stats(
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:
-        lang = language_of(interaction.locale)
+        lang = await self.bot.croupier.public_lang(interaction)
         target = member or interaction.user
         embed = await self.bot.leaderboards.stats(interaction.guild_id, target, lang)
         await interaction.response.send_message(embed=embed)

@@ -204,6 +204,10 @@ async def test_settings_switch_the_table_language(simcord_env):
     saved = await ana.slash(channel, "settings", language="es", timer=60)
     assert saved.ephemeral
     assert "Language: Español" in saved.response.embeds[0].description
+    public = await bob.slash(channel, "leaderboard", game="scopa")
+    assert public.response.embeds[0].description == (
+        "Aún no hay partidas de Scopa terminadas en este servidor."
+    ), "public answers speak the server's language"
 
     driver = TableDriver(simcord_env, channel, players)
     await driver.open("escoba new")
