@@ -621,7 +621,11 @@ class Croupier:
                     await self._say_dm_closed(table, player)
                 continue
             except discord.HTTPException as exc:
+                # The old panel, if any, is still edited to the new hand; without one
+                # the player uses "My hand" for the rest of the match, as with closed DMs.
                 log.warning("table %s: DM panel failed: %s", table.id, exc)
+                if not old:
+                    failed.append(player.user_id)
                 continue
             panels[str(player.user_id)] = [message.channel.id, message.id]
             if old:

@@ -33,6 +33,22 @@ async def forge(actor, message, custom_id: str):
     return await _component_interaction(actor, stored, data)
 
 
+async def test_a_dm_that_fails_for_another_reason_sends_the_player_to_my_hand(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    bob = players[1]
+    dm = bob.user.dm_channel
+    simcord_env.inject_error("POST", f"/channels/{dm.id}/messages", status=500, times=1)
+    driver = TableDriver(simcord_env, channel, players, dm_closed={bob.id})
+    await driver.open("escoba new")
+    await driver.seat_and_start()
+    assert list(dm.history()) == [], "the first deal's panel did not reach bob"
+    while driver.actor() is not bob:
+        await driver.play_turn()
+    pings = [m for m in driver.thread.history() if bob.mention in m.content]
+    assert 'press "My hand"' in pings[-1].content
+    await driver.play_turn()
+
+
 async def test_closed_dms_use_the_ephemeral_panel_to_the_end_of_a_hand(simcord_env):
     _, channel, players = make_world(simcord_env, "ana", "bob")
     bob = players[1]
