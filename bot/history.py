@@ -82,7 +82,9 @@ def score_sheet_embed(
     changes: dict[int, tuple[Rating, Rating]],
     lang: str,
 ) -> discord.Embed:
-    """One field per hand (as many as fit), the result and rating changes on top."""
+    """One field per hand, the result and rating changes on top. When not every hand
+    fits, the last ones (which decided the match) are shown and the footer says how
+    many came before."""
     description = "\n".join([result_line(table), *_rating_lines(table, changes, lang)])
     embed = discord.Embed(
         title=tr(lang, "history.sheet_title", game=game_name(table.game, lang), table=table.id),
@@ -90,15 +92,19 @@ def score_sheet_embed(
         colour=GAME_COLOURS.get(table.game, 0x95A5A6),
     )
     used = len(description)
-    for shown, event in enumerate(hands):
+    fields: list[tuple[str, str]] = []
+    for event in reversed(hands):
         sides = range(len(event["score"]["points"]))
         value = "\n".join(_hand_line(table, event, side, lang) for side in sides)[:1024]
         name = tr(lang, "history.hand", hand=event["hand"] + 1)
-        if shown == 24 or used + len(name) + len(value) > SHEET_BUDGET:
-            embed.set_footer(text=tr_count(lang, "history.more_hands", len(hands) - shown))
+        if len(fields) == 24 or used + len(name) + len(value) > SHEET_BUDGET:
             break
-        embed.add_field(name=name, value=value, inline=False)
+        fields.append((name, value))
         used += len(name) + len(value)
+    for name, value in reversed(fields):
+        embed.add_field(name=name, value=value, inline=False)
+    if len(fields) < len(hands):
+        embed.set_footer(text=tr_count(lang, "history.earlier_hands", len(hands) - len(fields)))
     return embed
 
 

@@ -97,7 +97,7 @@ def test_counts_agree_with_their_number(lang, one, other):
 
     assert line(1, 1, 1, "escoba") == one and line(2, 3, 5, "scopa") == other
     assert sweeps_text("rubamazzo", 4, lang) == ""
-    assert tr_count(lang, "history.more_hands", 1) != tr_count(lang, "history.more_hands", 2)
+    assert tr_count(lang, "history.earlier_hands", 1) != tr_count(lang, "history.earlier_hands", 2)
 
 
 def test_decimals_are_written_the_way_each_language_writes_them():

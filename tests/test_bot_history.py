@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from bot.history import score_sheet_embed
+from bot.tables import Table
 from tests.discord_helpers import TableDriver, make_world
 
 
@@ -44,3 +46,18 @@ async def test_history_lists_finished_matches_and_opens_their_score_sheets(simco
         )
     totals = [int(x) for x in re.findall(r"→ (\d+)", embed.fields[-1].value)]
     assert max(totals) >= 1
+
+    storage = simcord_env.bot.storage
+    table = Table.from_row(await storage.table_row(1))
+    hand = next(
+        event
+        for move in await storage.move_log(1)
+        for event in move["events"]
+        if event["kind"] == "hand_scored"
+    )
+    long_match = [{**hand, "hand": number} for number in range(40)]
+    sheet = score_sheet_embed(table, long_match, {}, "en")
+    assert sheet.fields[-1].name == "Hand 40", "the deciding hands are the ones shown"
+    hidden = 40 - len(sheet.fields)
+    assert hidden > 0 and sheet.footer.text == f"The first {hidden} hands are not shown."
+    assert len(sheet) <= 6000 and len(sheet.fields) <= 25
