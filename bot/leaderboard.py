@@ -10,7 +10,7 @@ import math
 
 import discord
 
-from .i18n import decimal, language_of, public_language, tr, tr_count
+from .i18n import decimal, tr, tr_count
 from .render import game_name, sweeps_text
 from .storage import LEADERBOARD_ORDER, PlayerRecord, Storage
 from .views import leaderboard_view
@@ -88,14 +88,12 @@ class Leaderboards:
         return embed, view
 
     async def on_page(
-        self, interaction: discord.Interaction, game: str, sort: str, page: int
+        self, interaction: discord.Interaction, game: str, sort: str, page: int, lang: str
     ) -> None:
+        """A page button: the same public message shows ``page`` (in ``lang``)."""
         if interaction.guild_id is None:
-            lang = language_of(interaction.locale)
             await interaction.response.send_message(tr(lang, "error.guild_only"), ephemeral=True)
             return
-        settings = await self.storage.guild_settings(interaction.guild_id)
-        lang = public_language(settings.language, interaction.locale)
         embed, view = await self.page(interaction.guild_id, game, sort, page, lang)
         await interaction.response.edit_message(embed=embed, view=view)
 

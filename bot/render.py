@@ -85,18 +85,16 @@ def game_name(game: str, lang: str) -> str:
     return tr(lang, f"game.{game}")
 
 
-SWEEP_GAMES = ("escoba", "scopa")
-"""The games that count table sweeps (each under its own name); Rubamazzo has none."""
-
-
 def category_name(category: str, game: str, lang: str) -> str:
     """A scoring category's name; sweeps are escobas in Escoba and scope in Scopa."""
     return tr(lang, f"category.sweeps.{game}" if category == "sweeps" else f"category.{category}")
 
 
 def sweeps_text(game: str, count: int, lang: str) -> str:
-    """``3 escobas`` or ``1 scopa``; nothing for a game without sweeps."""
-    return tr_count(lang, f"count.sweep.{game}", count) if game in SWEEP_GAMES else ""
+    """``3 escobas`` or ``1 scopa``; nothing for a game without sweeps (Rubamazzo)."""
+    if "sweeps" not in SCORED_CATEGORIES[game]:
+        return ""
+    return tr_count(lang, f"count.sweep.{game}", count)
 
 
 def seat_mention(table: Table, seat: int) -> str:
@@ -290,10 +288,10 @@ def _board_story(table: Table, lang: str) -> list[str]:
     if not table.state.is_over:
         events = current_hand_events(events)
     story = describe_events(table, events, lang)
-    if not any(event["kind"] in PLAYED_KINDS for event in events):
-        if not table.state.is_over:
-            story.insert(0, tr(lang, "board.hand_dealt", hand=table.state.hand_no + 1))
-    elif table.ui.auto_move and table.ui.last_seat is not None:
+    played = any(event["kind"] in PLAYED_KINDS for event in events)
+    if not played and not table.state.is_over:
+        story.insert(0, tr(lang, "board.hand_dealt", hand=table.state.hand_no + 1))
+    elif played and table.ui.auto_move and table.ui.last_seat is not None:
         story.append(tr(lang, "board.auto_move", player=_player(table, table.ui.last_seat)))
     return story
 

@@ -250,8 +250,9 @@ class LeaderboardButton(
         self.game, self.sort, self.page = game, sort, page
 
     async def act(self, interaction: discord.Interaction) -> None:
+        lang = await _croupier(interaction).public_lang(interaction)
         await interaction.client.leaderboards.on_page(  # type: ignore[attr-defined]
-            interaction, self.game, self.sort, self.page
+            interaction, self.game, self.sort, self.page, lang
         )
 
 
