@@ -121,6 +121,10 @@ class TableUI(BaseModel):
     advanced: dict[str, Any] = Field(default_factory=dict)
     end_reason: str | None = None
 
+    def has_chosen(self, name: str, value: Any) -> bool:
+        """Whether the lobby's menu set the rule ``name`` to ``value``."""
+        return name in self.advanced and self.advanced[name] == value
+
 
 @dataclass
 class Table:
@@ -369,7 +373,7 @@ class TableService:
         async with self.lock(table_id):
             table = self._hosted_lobby(table_id, user_id)
             options, advanced = dict(table.options), dict(table.ui.advanced)
-            if name in advanced and advanced[name] == value:
+            if table.ui.has_chosen(name, value):
                 del options[name], advanced[name]
             else:
                 options[name] = advanced[name] = value

@@ -27,7 +27,6 @@ from .tables import Table, TableError, validate_options
 log = logging.getLogger(__name__)
 
 MAX_MOVE_BUTTONS = 20
-_UNSET = object()
 ADVANCED_CHOICES: dict[str, tuple[tuple[str, object], ...]] = {
     "escoba": (
         ("deck", "spanish"),
@@ -304,7 +303,7 @@ def lobby_view(table: Table, lang: str) -> ui.View:
     chosen = tr(lang, "lobby.adv_chosen")
     options = []
     for index, (name, value) in enumerate(ADVANCED_CHOICES[table.game]):
-        is_chosen = table.ui.advanced.get(name, _UNSET) == value
+        is_chosen = table.ui.has_chosen(name, value)
         if is_chosen or (table.options.get(name) != value and _fits(table, name, value)):
             label = advanced_text(name, value, lang)[:100]
             description = chosen if is_chosen else None
