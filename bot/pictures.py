@@ -5,8 +5,33 @@ downloaded. Two looks: Spanish suits (decks ``spanish`` and ``italian``) and
 French suits (``french_faces`` and ``french_numeric``). Cards are cream on an
 opaque felt panel, so the pictures read the same in Discord's dark and light themes.
 
+Marks on the board, so that the picture, the board's text and its buttons agree:
+
+- Numbers: every table card has a round badge 1, 2… (①, ②…) across its top edge,
+  between the rank and the suit, in the order of the ``table_cards`` given; the
+  hand numbers its cards the same way under them.
+- Capture options: option 0 is A, option 1 is B… Under each table card, gold tags
+  name the options that take it. Four tags fit under a card: up to four letters,
+  else the first three and ``+`` (the buttons list the rest). Up to 26 options
+  have a letter; any beyond count only towards ``+``. The board's height does not
+  depend on the options, so it does not jump between turns.
+- The card just played is drawn once, never twice. When it now lies on the table
+  (laid down without a capture) or on top of a pile (a Rubamazzo capture), it is
+  drawn there, in its numbered place, ringed in gold, and the labelled rail on the
+  left shows an empty gold frame with an arrow towards it (right: the table; down:
+  the piles). Otherwise (a capture in Escoba or Scopa, or a card committed but not
+  yet played) it sits in the rail in the gold frame. The numbering is always the
+  caller's: no table card is skipped or moved.
+- Names and labels: the built-in font covers ASCII and a few marks. Accents are
+  folded (Zoë -> Zoe); emoji, symbols, joiners and variation selectors are dropped
+  (Ana ✨ -> Ana); letters the font lacks (Cyrillic, CJK…) show as ``?`` so a name
+  never vanishes; a name starting with 🤖 gets a small robot head drawn from
+  shapes. Text is cut with ``…`` to the space it has.
+
 ``python -m bot.pictures --bench`` prints render timings as one JSON line;
-``python -m bot.pictures --sample DIR`` writes a board and a hand per deck.
+``python -m bot.pictures --sample DIR`` writes a board and a hand per deck, and
+boards showing a card laid on the table, one captured onto a pile, twenty options
+and an empty table.
 """
 
 from __future__ import annotations
@@ -39,7 +64,14 @@ _TABLE_PER_ROW = 5
 _RAIL = _MARGIN + _CW + 28  # x where the table area starts, right of the last-played rail
 _PILE_PITCH = 132
 _PILES_PER_ROW = (BOARD_WIDTH - 2 * _MARGIN - _CW - 12) // _PILE_PITCH + 1
-_NAME_CHARS = 12
+_TOP = _MARGIN + 14  # top of the first row of cards: room for their number badges
+_BADGE = 30  # diameter of a number badge
+_BADGE_X, _BADGE_Y = 52, -2  # its centre on a table card: on the top edge, between
+# the rank and the suit (columns 37..68 of the top 16 rows carry no ink on any card)
+_CHIP_W, _CHIP_H, _CHIP_GAP = 24, 26, 2  # an option's letter tag
+_MAX_TAGS = 4  # tags under a card: up to four letters, else three and "+"
+_ROW_GAP = 22  # between a row's letter tags and the next row's badges
+_ROW_PITCH = _CH + 8 + _CHIP_H + _ROW_GAP
 
 _CREAM = (255, 251, 240, 255)
 _BORDER = (40, 40, 40, 255)
@@ -49,6 +81,9 @@ _FELT_LINE = (60, 140, 86, 255)
 _GOLD = (255, 205, 60, 255)
 _GOLD_DIM = (150, 150, 70, 255)
 _WHITE = (245, 245, 240, 255)
+_BADGE_INK = (12, 56, 30, 255)
+_CHIP_LINE = (110, 70, 0, 255)
+_CHIP_TEXT = (45, 30, 0, 255)
 
 _SPANISH_INK = ((138, 88, 0), (179, 38, 30), (31, 78, 156), (46, 107, 46))
 _FRENCH_INK = ((200, 16, 46), (200, 16, 46), (26, 26, 26), (26, 26, 26))
@@ -475,10 +510,107 @@ def _slot(d: ImageDraw.ImageDraw, x: int, y: int, colour: Colour = _FELT_LINE) -
     d.rounded_rectangle((x, y, x + _CW - 1, y + _CH - 1), radius=9, outline=colour, width=3)
 
 
+def _ring(d: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    """The gold frame around the card just played, wherever it is drawn."""
+    d.rounded_rectangle((x - 6, y - 6, x + _CW + 5, y + _CH + 5), radius=13, outline=_GOLD, width=4)
+
+
 def _place(img: Image.Image, card: int, deck: str, x: int, y: int) -> None:
     picture = card_image(card, deck)
     img.alpha_composite(picture, (x, y))
 
+
+def _stamp(img: Image.Image, mark: Image.Image, cx: float, cy: float) -> None:
+    """Composite a small ``mark`` centred on (cx, cy)."""
+    img.alpha_composite(mark, (round(cx - mark.width / 2), round(cy - mark.height / 2)))
+
+
+# --- badges, letters and marks: drawn _K times larger, scaled down, cached ----------------
+
+
+def _centred(
+    d: ImageDraw.ImageDraw, cx: float, cy: float, text: str, size: int, fill: Colour
+) -> None:
+    """``text`` in bold (a thin stroke) with its ink centred on (cx, cy)."""
+    font, stroke = _font(size), max(1, size // 22)
+    left, top, right, bottom = d.textbbox((0, 0), text, font=font, anchor="lt", stroke_width=stroke)
+    d.text(
+        (cx - (left + right) / 2, cy - (top + bottom) / 2),
+        text,
+        font=font,
+        fill=fill,
+        anchor="lt",
+        stroke_width=stroke,
+        stroke_fill=fill,
+    )
+
+
+def _small(width: int, height: int, draw: Callable[[ImageDraw.ImageDraw, int, int], None]):
+    big = Image.new("RGBA", (width * _K, height * _K), (0, 0, 0, 0))
+    draw(ImageDraw.Draw(big), width * _K, height * _K)
+    return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+@cache
+def _number_badge(number: int) -> Image.Image:
+    """A round badge with ``number`` (①, ②…): a table card's or a hand card's number."""
+    text = str(number)
+
+    def draw(d: ImageDraw.ImageDraw, w: int, h: int) -> None:
+        d.ellipse((0, 0, w - 1, h - 1), fill=_BADGE_INK, outline=_WHITE, width=5 * _K // 2)
+        _centred(d, w / 2, h / 2, text, (19 if len(text) < 2 else 16) * _K, _WHITE)
+
+    return _small(_BADGE, _BADGE, draw)
+
+
+@cache
+def _letter_chip(text: str) -> Image.Image:
+    """A gold tag with an option's letter (A, B…), or ``+`` for more options."""
+
+    def draw(d: ImageDraw.ImageDraw, w: int, h: int) -> None:
+        d.rounded_rectangle(
+            (0, 0, w - 1, h - 1), radius=5 * _K, fill=_GOLD, outline=_CHIP_LINE, width=3 * _K // 2
+        )
+        _centred(d, w / 2, h / 2, text, 19 * _K, _CHIP_TEXT)
+
+    return _small(_CHIP_W, _CHIP_H, draw)
+
+
+@cache
+def _arrow(direction: str) -> Image.Image:
+    """A gold arrow pointing ``right`` or ``down``: the card just played lies there."""
+
+    def draw(d: ImageDraw.ImageDraw, w: int, h: int) -> None:
+        c, t = w / 2, w * 0.12
+        d.rectangle((w * 0.1, c - t, w * 0.55, c + t), fill=_GOLD)
+        d.polygon([(w * 0.5, h * 0.2), (w * 0.92, c), (w * 0.5, h * 0.8)], fill=_GOLD)
+
+    right = _small(44, 44, draw)
+    return right if direction == "right" else right.transpose(Image.Transpose.ROTATE_270)
+
+
+@cache
+def _robot() -> Image.Image:
+    """A small robot head, drawn before the name of a player shown as "🤖 name"."""
+
+    def draw(d: ImageDraw.ImageDraw, w: int, h: int) -> None:
+        line, dark, face = 2 * _K, (20, 30, 40), (214, 226, 236)
+        u = w / 20
+        d.line([(10 * u, 1.5 * u), (10 * u, 6 * u)], fill=face, width=line)
+        d.ellipse((8 * u, 0, 12 * u, 4 * u), fill=(240, 90, 80))
+        d.rounded_rectangle((0, 9 * u, 3 * u, 15 * u), radius=u, fill=face)
+        d.rounded_rectangle((17 * u, 9 * u, 20 * u, 15 * u), radius=u, fill=face)
+        d.rounded_rectangle(
+            (2 * u, 5 * u, 18 * u, 19.5 * u), radius=4 * u, fill=face, outline=dark, width=line
+        )
+        for ex in (7 * u, 13 * u):
+            d.ellipse((ex - 2 * u, 9 * u, ex + 2 * u, 13 * u), fill=(30, 130, 200))
+        d.rounded_rectangle((6.5 * u, 15 * u, 13.5 * u, 16.6 * u), radius=u / 2, fill=dark)
+
+    return _small(20, 20, draw)
+
+
+# --- names and labels: text the built-in font can draw ------------------------------------
 
 _FOLD = str.maketrans(
     {
@@ -497,6 +629,7 @@ _FOLD = str.maketrans(
         "þ": "th",
     }
 )
+_BOT_MARK = "\N{ROBOT FACE}"
 
 
 def _glyph(char: str) -> bytes:
@@ -512,12 +645,46 @@ def _has_glyph(char: str) -> bool:
     return char == " " or _glyph(char) != _glyph("\ue000")
 
 
-def _short(name: str) -> str:
-    """``name`` fit for the built-in font: accents folded, other unknown letters as ``?``,
-    at most ``_NAME_CHARS`` characters."""
-    folded = unicodedata.normalize("NFKD", " ".join(name.split()).translate(_FOLD))
-    text = "".join(c if _has_glyph(c) else "?" for c in folded if not unicodedata.combining(c))
-    return text if len(text) <= _NAME_CHARS else text[: _NAME_CHARS - 1] + "…"
+@cache
+def _clean(text: str) -> str:
+    """``text`` fit for the built-in font: accents folded, emoji and other symbols,
+    joiners and variation selectors dropped, letters it cannot draw (Cyrillic, CJK…)
+    kept as ``?`` so a name does not vanish; spaces collapsed."""
+    folded = unicodedata.normalize("NFKD", text.translate(_FOLD))
+    kept = []
+    for char in folded:
+        if _has_glyph(char):
+            kept.append(char)
+        elif unicodedata.category(char)[0] in "LN":
+            kept.append("?")
+        elif char.isspace():
+            kept.append(" ")
+    return " ".join("".join(kept).split())
+
+
+def _fit(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text``, cut with ``…`` when it is wider than ``width`` pixels."""
+    if font.getlength(text) <= width:
+        return text
+    while text and font.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _name_label(d: ImageDraw.ImageDraw, img: Image.Image, name: str, cx: int, y: int) -> None:
+    """A player's name centred under ``cx`` from ``y`` down; a robot head first for
+    names starting with 🤖 (how the bot names its own seats)."""
+    font = _font(18)
+    bot = name.lstrip().startswith(_BOT_MARK)
+    icon = _robot().width + 5 if bot else 0
+    text = _fit(_clean(name), font, _PILE_PITCH - 10 - icon)
+    left = cx - (icon + font.getlength(text)) / 2
+    if bot:
+        img.alpha_composite(_robot(), (round(left), y - 1))
+    d.text((left + icon, y), text, font=font, fill=_WHITE, anchor="lt")
+
+
+# --- boards and hands ---------------------------------------------------------------------
 
 
 def _table_rows(count: int) -> int:
@@ -528,7 +695,7 @@ def _pile_rows(count: int) -> int:
     return -(-count // _PILES_PER_ROW)
 
 
-_PILE_ROW_H = _CH + 8 + 30
+_PILE_ROW_H = _CH + 8 + 34
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -553,17 +720,66 @@ def _png(img: Image.Image) -> bytes:
     )
 
 
-def _last_played(img: Image.Image, d: ImageDraw.ImageDraw, card: int | None, deck: str) -> None:
-    """The card just played, apart on the left in a gold frame under a gold marker."""
-    x, y = _MARGIN, _MARGIN
+def _rail(
+    img: Image.Image, d: ImageDraw.ImageDraw, card: int | None, deck: str, label: str, lies: str
+) -> None:
+    """The left rail: the card just played in a gold frame, or, when that card ``lies``
+    on the ``table`` or on a ``pile``, an empty frame with a gold arrow pointing there;
+    the ``label`` under it."""
+    x, y = _MARGIN, _TOP
     if card is None:
         _slot(d, x, y, _GOLD_DIM)
-        return
-    d.rounded_rectangle((x - 6, y - 6, x + _CW + 5, y + _CH + 5), radius=13, outline=_GOLD, width=4)
-    _place(img, card, deck, x, y)
-    m = x + _CW // 2
-    bottom = y + _CH + 10
-    d.polygon([(m, bottom), (m - 11, bottom + 13), (m + 11, bottom + 13)], fill=_GOLD)
+    elif lies:
+        _slot(d, x, y, _GOLD_DIM)
+        _stamp(img, _arrow("right" if lies == "table" else "down"), x + _CW / 2, y + _CH / 2)
+    else:
+        _ring(d, x, y)
+        _place(img, card, deck, x, y)
+    font = _font(18)
+    text = _fit(_clean(label), font, _RAIL - 14 - 2 * 10)
+    colour = _GOLD if card is not None else _GOLD_DIM
+    d.text((x + _CW // 2, y + _CH + 12), text, font=font, fill=colour, anchor="mt")
+
+
+def _option_marks(options: Sequence[Sequence[int]]) -> dict[int, list[str]]:
+    """Card -> the letter tags to draw under it: the letters (A = option 0…) of the
+    options taking it, at most four tags: three letters and ``+`` when more take it."""
+    letters: dict[int, list[str]] = {}
+    for index, option in enumerate(options):
+        letter = chr(ord("A") + index) if index < 26 else "+"
+        for card in dict.fromkeys(option):
+            letters.setdefault(card, []).append(letter)
+    return {
+        card: tags if len(tags) <= _MAX_TAGS and "+" not in tags else [*tags[: _MAX_TAGS - 1], "+"]
+        for card, tags in letters.items()
+    }
+
+
+def _table(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    table_cards: Sequence[int],
+    deck: str,
+    options: Sequence[Sequence[int]],
+    ringed: int | None,
+) -> None:
+    """The table cards in rows of five, each with its number badge (1 for the first
+    card given) across its top edge and the letters of the options taking it under it."""
+    if not table_cards:
+        _slot(d, _RAIL, _TOP)
+    marks = _option_marks(options) if options else {}
+    chip = _CHIP_W + _CHIP_GAP
+    for i, card in enumerate(table_cards):
+        row, col = divmod(i, _TABLE_PER_ROW)
+        x, y = _RAIL + col * (_CW + _GAP), _TOP + row * _ROW_PITCH
+        if card == ringed:
+            _ring(d, x, y)
+        _place(img, card, deck, x, y)
+        _stamp(img, _number_badge(i + 1), x + _BADGE_X, y + _BADGE_Y)
+        tags = marks.get(card, ())
+        left = x + (_CW - len(tags) * chip + _CHIP_GAP) / 2 + _CHIP_W / 2
+        for k, tag in enumerate(tags):
+            _stamp(img, _letter_chip(tag), left + k * chip, y + _CH + 8 + _CHIP_H / 2)
 
 
 def _piles(
@@ -572,6 +788,7 @@ def _piles(
     piles: Sequence[tuple[str, int | None]],
     deck: str,
     top: int,
+    ringed: int | None,
 ) -> None:
     """Each player's pile top card (stacked look) with the name under it."""
     d.rounded_rectangle(
@@ -579,7 +796,6 @@ def _piles(
         radius=14,
         fill=_FELT_DARK,
     )
-    font = _font(18)
     for i, (name, card) in enumerate(piles):
         row, col = divmod(i, _PILES_PER_ROW)
         x, y = _MARGIN + col * _PILE_PITCH, top + row * _PILE_ROW_H
@@ -594,8 +810,12 @@ def _piles(
                     outline=_BORDER,
                     width=2,
                 )
+            if card == ringed:  # around the whole stack
+                d.rounded_rectangle(
+                    (x - 6, y - 6, x + _CW + 13, y + _CH + 13), radius=13, outline=_GOLD, width=4
+                )
             _place(img, card, deck, x, y + 8)
-        d.text((x + _CW // 2 + 4, y + _CH + 12), _short(name), font=font, fill=_WHITE, anchor="mt")
+        _name_label(d, img, name, x + _CW // 2 + 4, y + _CH + 18)
 
 
 def board_png(
@@ -604,29 +824,37 @@ def board_png(
     *,
     last_played: int | None = None,
     pile_tops: Sequence[tuple[str, int | None]] = (),
+    options: Sequence[Sequence[int]] = (),
+    played_label: str = "Played",
 ) -> bytes:
     """The board as PNG bytes, ``BOARD_WIDTH`` wide.
 
-    The card just played sits apart on the left in a gold frame (an outline when
-    None); table cards fill rows of five to its right; ``pile_tops`` (name, top card
-    or None for an empty pile) form a darker band at the bottom.
+    ``table_cards`` fill rows of five, numbered 1, 2… in the order given (a badge
+    across each card's top edge); ``options`` are the captures the player to act may
+    choose, each the table cards it takes: option 0 is A, 1 is B…, and each card
+    shows under it the letters of the options taking it. The left rail, labelled
+    ``played_label``, holds ``last_played`` in a gold frame; when that card lies on
+    the table or on top of a pile it is drawn there, ringed in gold, and the rail shows
+    a gold arrow towards it instead. ``pile_tops`` (name, top card or None for an empty
+    pile) form a darker band at the bottom.
     """
     _check_deck(deck)
+    lies, ringed = "", None
+    if last_played is not None:
+        if last_played in table_cards:
+            lies, ringed = "table", last_played
+        elif any(top == last_played for _, top in pile_tops):
+            lies, ringed = "pile", last_played
     rows = _table_rows(len(table_cards))
-    table_h = _MARGIN + rows * _CH + (rows - 1) * _GAP + _MARGIN
-    table_h = max(table_h, _MARGIN + _CH + 24 + _MARGIN // 2)
+    table_h = max(_TOP + rows * _ROW_PITCH - _ROW_GAP + 14, _TOP + _CH + 48)
     height = table_h + (_pile_rows(len(pile_tops)) * _PILE_ROW_H + 8 if pile_tops else 0)
     img = _panel(BOARD_WIDTH, height).copy()
     d = ImageDraw.Draw(img)
-    _last_played(img, d, last_played, deck)
-    d.line([(_RAIL - 14, _MARGIN), (_RAIL - 14, table_h - _MARGIN)], fill=_FELT_DARK, width=3)
-    if not table_cards:
-        _slot(d, _RAIL, _MARGIN)
-    for i, card in enumerate(table_cards):
-        row, col = divmod(i, _TABLE_PER_ROW)
-        _place(img, card, deck, _RAIL + col * (_CW + _GAP), _MARGIN + row * (_CH + _GAP))
+    _rail(img, d, last_played, deck, played_label, lies)
+    d.line([(_RAIL - 14, _TOP), (_RAIL - 14, table_h - 20)], fill=_FELT_DARK, width=3)
+    _table(img, d, table_cards, deck, options, ringed if lies == "table" else None)
     if pile_tops:
-        _piles(img, d, pile_tops, deck, table_h)
+        _piles(img, d, pile_tops, deck, table_h, ringed if lies == "pile" else None)
     return _png(img)
 
 
@@ -637,28 +865,18 @@ def hand_size(count: int) -> tuple[int, int]:
 
 
 def hand_png(hand: Sequence[int], deck: str) -> bytes:
-    """The hand as PNG bytes: cards side by side, numbered 1..n under them like the buttons."""
+    """The hand as PNG bytes: cards side by side in the order given, each with a number
+    badge 1, 2… under it, like the panel's buttons ("① 7 de oros")."""
     _check_deck(deck)
     width, height = hand_size(len(hand))
     img = _panel(width, height).copy()
     d = ImageDraw.Draw(img)
     if not hand:
         _slot(d, _MARGIN, _MARGIN)
-    font = _font(24)
     for i, card in enumerate(hand):
         x = _MARGIN + i * (_CW + 2 * _GAP)
         _place(img, card, deck, x, _MARGIN)
-        m, y = x + _CW // 2, _MARGIN + _CH + 20
-        d.ellipse((m - 15, y - 15, m + 15, y + 15), fill=_FELT_DARK, outline=_WHITE, width=2)
-        d.text(
-            (m, y),
-            str(i + 1),
-            font=font,
-            fill=_WHITE,
-            anchor="mm",
-            stroke_width=1,
-            stroke_fill=_WHITE,
-        )
+        _stamp(img, _number_badge(i + 1), x + _CW / 2, _MARGIN + _CH + 20)
     return _png(img)
 
 
@@ -671,11 +889,12 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 
 def _bench(renders: int) -> dict[str, float | int]:
-    """Warm the card cache, then time board and hand renders in milliseconds."""
+    """Warm the card cache, then time board and hand renders in milliseconds: a plain
+    board (``board_ms_*``) and one with capture options marked (``options_ms_p50``)."""
     for deck in DECKS:
         for card in range(DECK_SIZE):
             card_image(card, deck)
-    boards, hands = [], []
+    boards, marked, hands = [], [], []
     for i in range(renders):
         deck = DECKS[i % len(DECKS)]
         table = [(i + 7 * j) % DECK_SIZE for j in range(6)]
@@ -688,33 +907,68 @@ def _bench(renders: int) -> dict[str, float | int]:
         )
         boards.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
+        board_png(
+            table,
+            deck,
+            last_played=table[2],
+            pile_tops=(("Ana ✨", i % DECK_SIZE), ("🤖 Hard bot", None)),
+            options=[table[:2], table[1:4], [table[0], table[5]], table[3:]],
+            played_label="Jugada",
+        )
+        marked.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
         hand_png(table[:3], deck)
         hands.append((time.perf_counter() - start) * 1000)
     return {
         "board_ms_p50": round(_percentile(boards, 0.5), 2),
         "board_ms_p95": round(_percentile(boards, 0.95), 2),
+        "options_ms_p50": round(_percentile(marked, 0.5), 2),
         "hand_ms_p50": round(_percentile(hands, 0.5), 2),
         "cards": DECK_SIZE,
         "decks": len(DECKS),
     }
 
 
+_SAMPLE_OPTIONS = ([0, 7], [14, 39], [27], [0, 14, 33], [18, 33], [7, 39])
+
+
 def _samples(directory: Path) -> list[Path]:
-    """Write one board and one hand per deck into ``directory``; return their paths."""
+    """Write sample pictures into ``directory``; return their paths. Per deck: a
+    Rubamazzo-like board (options marked, the card just played in the rail, piles
+    under emoji names) and a hand; then, in Spanish cards, a card just laid on the
+    table, a card just captured onto a pile, twenty options and an empty table."""
     directory.mkdir(parents=True, exist_ok=True)
-    written = []
+    piles = (("Ana María López", 28), ("🤖 Hard bot", None), ("Zoë ✨", 6), ("山田", 21))
+    pictures: dict[str, bytes] = {}
     for deck in DECKS:
-        board = board_png(
+        pictures[f"board_{deck}"] = board_png(
             [0, 14, 27, 39, 7, 18, 33],
             deck,
             last_played=9,
-            pile_tops=(("Ana María López", 28), ("Bot", None), ("Zoë", 6)),
+            pile_tops=piles,
+            options=_SAMPLE_OPTIONS,
+            played_label="Jugada",
         )
-        hand = hand_png([8, 16, 35], deck)
-        for kind, data in (("board", board), ("hand", hand)):
-            path = directory / f"{kind}_{deck}.png"
-            path.write_bytes(data)
-            written.append(path)
+        pictures[f"hand_{deck}"] = hand_png([8, 16, 35], deck)
+    table = [0, 14, 27, 39, 7, 18, 33, 5, 24, 11, 36]
+    pictures["board_laid_on_table"] = board_png(
+        table, "spanish", last_played=7, options=[[0, 14], [27]], played_label="Giocata"
+    )
+    pictures["board_captured_onto_pile"] = board_png(
+        table[:4], "italian", last_played=28, pile_tops=piles[:2], played_label="Giocata"
+    )
+    pictures["board_twenty_options"] = board_png(
+        table[:6],
+        "french_faces",
+        last_played=19,
+        options=[table[i % 6 : i % 6 + 1 + i % 3] for i in range(20)],
+    )
+    pictures["board_empty"] = board_png([], "spanish", pile_tops=(("🤖 Bot", None), ("Bob", None)))
+    written = []
+    for name, data in pictures.items():
+        path = directory / f"{name}.png"
+        path.write_bytes(data)
+        written.append(path)
     return written
 
 
@@ -727,9 +981,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--bench", action="store_true", help="print render timings as one JSON line"
     )
     parser.add_argument("--renders", type=int, default=200, help="renders to time (default 200)")
-    parser.add_argument(
-        "--sample", type=Path, metavar="DIR", help="write a board and a hand per deck"
-    )
+    parser.add_argument("--sample", type=Path, metavar="DIR", help="write sample boards and hands")
     args = parser.parse_args(argv)
     if not args.bench and args.sample is None:
         parser.error("give --bench and/or --sample DIR")
