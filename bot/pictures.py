@@ -82,6 +82,8 @@ _GOLD = (255, 205, 60, 255)
 _GOLD_DIM = (150, 150, 70, 255)
 _WHITE = (245, 245, 240, 255)
 _BADGE_INK = (12, 56, 30, 255)
+_KEY = (14, 75, 37)  # transparent in the PNGs: only outside the panel's corners (no
+# drawing, blend or resampling here makes it: it reads as the felt's edge if ignored)
 _CHIP_LINE = (110, 70, 0, 255)
 _CHIP_TEXT = (45, 30, 0, 255)
 
@@ -496,8 +498,9 @@ def card_image(card: int, deck: str) -> Image.Image:
 
 @cache
 def _panel(width: int, height: int) -> Image.Image:
-    """A felt-green rounded panel (transparent only outside its rounded corners)."""
-    panel = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    """A felt-green rounded panel, RGB: outside its rounded corners it is ``_KEY``,
+    the colour the PNG marks transparent."""
+    panel = Image.new("RGB", (width, height), _KEY)
     d = ImageDraw.Draw(panel)
     d.rounded_rectangle(
         (0, 0, width - 1, height - 1), radius=18, fill=_FELT, outline=_FELT_DARK, width=3
@@ -517,12 +520,12 @@ def _ring(d: ImageDraw.ImageDraw, x: int, y: int) -> None:
 
 def _place(img: Image.Image, card: int, deck: str, x: int, y: int) -> None:
     picture = card_image(card, deck)
-    img.alpha_composite(picture, (x, y))
+    img.paste(picture, (x, y), picture)
 
 
 def _stamp(img: Image.Image, mark: Image.Image, cx: float, cy: float) -> None:
     """Composite a small ``mark`` centred on (cx, cy)."""
-    img.alpha_composite(mark, (round(cx - mark.width / 2), round(cy - mark.height / 2)))
+    img.paste(mark, (round(cx - mark.width / 2), round(cy - mark.height / 2)), mark)
 
 
 # --- badges, letters and marks: drawn _K times larger, scaled down, cached ----------------
@@ -680,7 +683,7 @@ def _name_label(d: ImageDraw.ImageDraw, img: Image.Image, name: str, cx: int, y:
     text = _fit(_clean(name), font, _PILE_PITCH - 10 - icon)
     left = cx - (icon + font.getlength(text)) / 2
     if bot:
-        img.alpha_composite(_robot(), (round(left), y - 1))
+        img.paste(_robot(), (round(left), y - 1), _robot())
     d.text((left + icon, y), text, font=font, fill=_WHITE, anchor="lt")
 
 
@@ -703,18 +706,21 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 def _png(img: Image.Image) -> bytes:
-    """Encode an RGBA image as PNG with no row filter and fast zlib.
+    """Encode an RGB image as PNG, ``_KEY`` transparent, with no row filter and fast zlib.
 
     Pillow's encoder spends most of its time choosing a filter per row; for flat
     artwork like this, no filter at zlib level 1 is about twice as fast, same size.
+    RGB with one transparent colour (the panel's corners, a tRNS chunk) instead of
+    RGBA: a quarter fewer bytes to compress.
     """
     width, height = img.size
-    raw, stride = img.tobytes(), width * 4
+    raw, stride = img.tobytes(), width * 3
     rows = b"".join(b"\0" + raw[i : i + stride] for i in range(0, len(raw), stride))
-    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8-bit RGBA
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
     return (
         b"\x89PNG\r\n\x1a\n"
         + _chunk(b"IHDR", header)
+        + _chunk(b"tRNS", struct.pack(">HHH", *_KEY))
         + _chunk(b"IDAT", zlib.compress(rows, 1))
         + _chunk(b"IEND", b"")
     )

@@ -208,3 +208,30 @@ def test_hand_cards_are_numbered_in_the_order_given(deck):
     reordered = decode(hand_png(hand[::-1], deck))
     ((x, y),) = positions(reordered, hand[2], deck)
     assert region(reordered, (x + 30, y + _CH + 4, x + 70, y + _CH + 36)) == badges[0]
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_only_the_panel_corners_are_transparent(deck):
+    """The PNGs are RGB with one transparent colour: no card, badge, tag, ring, name
+    or label may draw it, so every pixel but the panel's rounded corners is opaque."""
+    names = [("🤖 Hard bot", 30), ("Ana ✨", None), ("Zoë", 39), ("山田", 20)]
+    boards = [
+        board_png(
+            list(range(start, start + 10)),
+            deck,
+            last_played=(start + 10) % DECK_SIZE,
+            pile_tops=names,
+            options=[[start + k, start + k + 1] for k in range(20)],
+            played_label="Jugada",
+        )
+        for start in (0, 10, 20, 30)
+    ]
+    boards += [board_png([], deck), board_png([5], deck, last_played=5, pile_tops=names)]
+    pictures = [*boards, hand_png([0, 19, 38], deck), hand_png([], deck)]
+    for data in pictures:
+        alpha = decode(data).getchannel("A")
+        width, height = alpha.size
+        for box in ((18, 0, width - 18, height), (0, 18, width, height - 18)):
+            assert alpha.crop(box).getextrema() == (255, 255)
+        corners = [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)]
+        assert all(alpha.getpixel(corner) == 0 for corner in corners)
