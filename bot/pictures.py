@@ -493,7 +493,7 @@ def card_image(card: int, deck: str) -> Image.Image:
     return big.resize(CARD_SIZE, Image.Resampling.LANCZOS)
 
 
-# --- boards and hands ---------------------------------------------------------------------
+# --- the felt panel and what is placed on it ----------------------------------------
 
 
 @cache
@@ -548,7 +548,10 @@ def _centred(
     )
 
 
-def _small(width: int, height: int, draw: Callable[[ImageDraw.ImageDraw, int, int], None]):
+def _small(
+    width: int, height: int, draw: Callable[[ImageDraw.ImageDraw, int, int], None]
+) -> Image.Image:
+    """A ``width`` x ``height`` RGBA mark: ``draw`` paints it _K times larger."""
     big = Image.new("RGBA", (width * _K, height * _K), (0, 0, 0, 0))
     draw(ImageDraw.Draw(big), width * _K, height * _K)
     return big.resize((width, height), Image.Resampling.LANCZOS)
@@ -748,17 +751,21 @@ def _rail(
 
 
 def _option_marks(options: Sequence[Sequence[int]]) -> dict[int, list[str]]:
-    """Card -> the letter tags to draw under it: the letters (A = option 0…) of the
-    options taking it, at most four tags: three letters and ``+`` when more take it."""
+    """Card -> the tags to draw under it: the letters (A = option 0…) of the options
+    taking it; when more than ``_MAX_TAGS`` options take it, or one past Z does, the
+    first letters and ``+`` in the last place."""
     letters: dict[int, list[str]] = {}
     for index, option in enumerate(options):
         letter = chr(ord("A") + index) if index < 26 else "+"
         for card in dict.fromkeys(option):
             letters.setdefault(card, []).append(letter)
-    return {
-        card: tags if len(tags) <= _MAX_TAGS and "+" not in tags else [*tags[: _MAX_TAGS - 1], "+"]
-        for card, tags in letters.items()
-    }
+    marks = {}
+    for card, tags in letters.items():
+        if len(tags) > _MAX_TAGS or "+" in tags:
+            shown = [tag for tag in tags if tag != "+"][: _MAX_TAGS - 1]
+            tags = [*shown, "+"]
+        marks[card] = tags
+    return marks
 
 
 def _table(

@@ -9,7 +9,15 @@ import pytest
 from PIL import Image
 
 from bot.games.cards import DECK_SIZE, DECKS
-from bot.pictures import BOARD_WIDTH, CARD_SIZE, _clean, board_png, card_image, hand_png
+from bot.pictures import (
+    BOARD_WIDTH,
+    CARD_SIZE,
+    _clean,
+    _option_marks,
+    board_png,
+    card_image,
+    hand_png,
+)
 
 _CW, _CH = CARD_SIZE
 _ROWS = (40, 75, 130)  # inner rows of a card: no badge, ring or tag covers them
@@ -235,3 +243,10 @@ def test_only_the_panel_corners_are_transparent(deck):
             assert alpha.crop(box).getextrema() == (255, 255)
         corners = [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)]
         assert all(alpha.getpixel(corner) == 0 for corner in corners)
+
+
+def test_option_tags_per_card():
+    assert _option_marks([[1, 2], [2], [], [2, 2]]) == {1: ["A"], 2: ["A", "B", "D"]}
+    assert _option_marks([[1]] * 4) == {1: ["A", "B", "C", "D"]}
+    assert _option_marks([[1]] * 20) == {1: ["A", "B", "C", "+"]}
+    assert _option_marks([[1], *[[2]] * 26, [1]]) == {1: ["A", "+"], 2: ["B", "C", "D", "+"]}
