@@ -20,7 +20,7 @@ AI_SETTINGS = settings(
 )
 variants = st.sampled_from(VARIANTS)
 names = st.sampled_from(sorted(POLICIES))
-PLAYERS = {**POLICIES, "expert": Expert(Budget(playouts=64, seconds=math.inf))}
+PLAYERS = {**POLICIES, "expert": Expert(Budget(plies=600, seconds=math.inf))}
 """The expert without its time cap (the one thing that can vary from run to run)."""
 
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from ..games import Game, Observation, State
 from ..games.cards import FULL_DECK, RANK_MASK, VALUE, mask_of
+from .search import AlphaBeta, Evaluator
 
 SEVEN_OF_COINS = 1 << 6
 SEVEN_OF_COINS_BONUS = 4.0
@@ -33,18 +34,22 @@ ESCOBA_RANK_BONUS = (0, 0, 0, 0, 0, 0, 2.0, 0, 0, 0)
 SCOPA_RANK_BONUS = (1.0, 0, 0, 0, 0.5, 1.0, 2.0, 0, 0, 0)
 """In Scopa the primiera also prizes sixes, aces and fives."""
 SWEEP = 12.0
-MATCH_WORTH = {"escoba": 4.0, "scopa": 4.0, "rubamazzo": 30.0}
-"""What winning the match is worth, in the hand points each game counts."""
 EXACT_CARDS = 8
 """Search exactly once the stock is empty and at most this many cards are in hands."""
+EXACT_DEPTH = 64
+"""Deeper than any hand's remaining plies."""
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How much thinking one decision may take."""
+    """How much thinking one decision may take: ``plies`` positions played out or
+    searched (the same number every time, so a seed gives the same move on any
+    machine), with ``seconds`` as a safety cap for a machine that is very busy."""
 
-    playouts: int = 1400
-    seconds: float = 0.095
+    plies: int = 9000
+    seconds: float = 0.25
+    horizon: int = 10
+    """Plies a play-out runs before the static evaluation takes over (0: to the hand's end)."""
 
 
 class Expert:
@@ -57,25 +62,30 @@ class Expert:
         moves = list(view.legal_moves)
         if len(moves) == 1:
             return moves[0]
-        deadline = time.perf_counter() + self.budget.seconds
-        search = _Search(game, view, rng, deadline)
+        budget = self.budget
+        search = _Search(game, view, rng, time.perf_counter() + budget.seconds, budget.horizon)
         if search.fully_known:
             return search.best_exact(moves)
-        return search.successive_halving(moves, self.budget.playouts)
+        return search.successive_halving(moves, budget.plies)
 
 
 class _Search:
-    def __init__(self, game: Game, view: Observation, rng: random.Random, deadline: float):
+    def __init__(
+        self, game: Game, view: Observation, rng: random.Random, deadline: float, horizon: int
+    ) -> None:
         self.game, self.view, self.rng, self.deadline = game, view, rng, deadline
         self.side = game.side_of[view.seat]
         self.hand_no = view.hand_number - 1
-        self.scores = list(view.scores)
         hidden = FULL_DECK & ~mask_of(view.seen) & ~mask_of(view.hand)
         holders = [s for s, n in enumerate(view.hand_sizes) if n and s != view.seat]
         self.fully_known = not view.stock and (len(holders) <= 1 or not hidden)
         self.exact = not view.stock and sum(view.hand_sizes) <= EXACT_CARDS
         self.playout_move = PLAYOUT_POLICIES[game.name]
-        self.match_worth = MATCH_WORTH[game.name]
+        self.evaluate = Evaluator(game, list(view.scores))
+        self.alphabeta = AlphaBeta(game, self.evaluate, self.side, self.hand_no)
+        self.horizon = horizon or EXACT_DEPTH
+        self.work = 0
+        """Plies played out plus positions searched so far."""
 
     # -- exact -----------------------------------------------------------------------
 
@@ -87,46 +97,32 @@ class _Search:
     def _exact_after(self, state: State, move: int) -> float:
         after = state.copy()
         self.game.play(after, move, None)
-        return self._alphabeta(after, -math.inf, math.inf)
-
-    def _alphabeta(self, s: State, alpha: float, beta: float) -> float:
-        if s.hand_no != self.hand_no or s.winners is not None:
-            return self._result(s)
-        game = self.game
-        maximising = game.side_of[s.turn] == self.side
-        best = -math.inf if maximising else math.inf
-        for move in game.legal_moves(s):
-            child = s.copy()
-            game.play(child, move, None)
-            value = self._alphabeta(child, alpha, beta)
-            if maximising:
-                best = max(best, value)
-                alpha = max(alpha, value)
-            else:
-                best = min(best, value)
-                beta = min(beta, value)
-            if alpha >= beta:
-                break
-        return best
+        search = self.alphabeta
+        before = search.nodes
+        value = search.value(after, EXACT_DEPTH)
+        self.work += search.nodes - before
+        return value
 
     # -- sampled ---------------------------------------------------------------------
 
-    def successive_halving(self, moves: list[int], playouts: int) -> int:
-        """Spend ``playouts`` in rounds; after each round keep the better half."""
+    def successive_halving(self, moves: list[int], plies: int) -> int:
+        """Spend ``plies`` in rounds, the same share each; after each round keep the
+        better half of the moves. Every move still in play sees the same deals."""
         totals = dict.fromkeys(moves, 0.0)
         alive = list(moves)
         rounds = max(1, math.ceil(math.log2(len(moves))))
-        deals_done = 0
+        share = plies // rounds
         while len(alive) > 1:
-            deals = max(1, playouts // (rounds * len(alive)))
-            for _ in range(deals):
-                if time.perf_counter() > self.deadline and deals_done:
-                    return max(alive, key=totals.__getitem__)
+            end = self.work + share
+            dealt = False
+            while not dealt or self.work < end:
+                if dealt and time.perf_counter() > self.deadline:
+                    break
                 state = self.game.resample(self.view, self.rng)
                 seed = self.rng.getrandbits(32)
                 for move in alive:
                     totals[move] += self._value_after(state, move, seed)
-                deals_done += 1
+                dealt = True
             alive.sort(key=totals.__getitem__, reverse=True)
             alive = alive[: max(1, len(alive) // 2)]
         return alive[0]
@@ -141,20 +137,16 @@ class _Search:
     def _playout(self, s: State, rng: random.Random) -> float:
         game, hand_no, choose = self.game, self.hand_no, self.playout_move
         legal_moves, play = game.legal_moves, game.play
+        plies = self.horizon
         while s.hand_no == hand_no and s.winners is None:
+            if not plies:
+                self.work += self.horizon
+                return self.evaluate(s, self.side)
             moves = legal_moves(s)
             play(s, moves[0] if len(moves) == 1 else choose(s, moves, rng), None)
-        return self._result(s)
-
-    def _result(self, s: State) -> float:
-        """The hand's points for our side less the best other side's, plus a bonus
-        (or a forfeit) when the hand ends the match."""
-        points = self.game.hand_points(self.scores, s.scores)
-        mine = points[self.side]
-        value = mine - max(p for side, p in enumerate(points) if side != self.side)
-        if s.winners:
-            value += self.match_worth if self.side in s.winners else -self.match_worth
-        return value
+            plies -= 1
+        self.work += self.horizon - plies + 1
+        return self.evaluate.result(s, self.side)
 
 
 class _FishingPlayout:
