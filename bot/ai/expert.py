@@ -50,6 +50,8 @@ class Budget:
     seconds: float = 0.25
     horizon: int = 10
     """Plies a play-out runs before the static evaluation takes over (0: to the hand's end)."""
+    replies: bool = False
+    """Try every reply of the next player (on each deal) and count the worst for us."""
 
 
 class Expert:
@@ -63,7 +65,8 @@ class Expert:
         if len(moves) == 1:
             return moves[0]
         budget = self.budget
-        search = _Search(game, view, rng, time.perf_counter() + budget.seconds, budget.horizon)
+        deadline = time.perf_counter() + budget.seconds
+        search = _Search(game, view, rng, deadline, budget.horizon, budget.replies)
         if search.fully_known:
             return search.best_exact(moves)
         return search.successive_halving(moves, budget.plies)
@@ -71,7 +74,13 @@ class Expert:
 
 class _Search:
     def __init__(
-        self, game: Game, view: Observation, rng: random.Random, deadline: float, horizon: int
+        self,
+        game: Game,
+        view: Observation,
+        rng: random.Random,
+        deadline: float,
+        horizon: int,
+        replies: bool = False,
     ) -> None:
         self.game, self.view, self.rng, self.deadline = game, view, rng, deadline
         self.side = game.side_of[view.seat]
@@ -84,6 +93,7 @@ class _Search:
         self.evaluate = Evaluator(game, list(view.scores))
         self.alphabeta = AlphaBeta(game, self.evaluate, self.side, self.hand_no)
         self.horizon = horizon or EXACT_DEPTH
+        self.replies = replies
         self.work = 0
         """Plies played out plus positions searched so far."""
 
@@ -130,8 +140,21 @@ class _Search:
     def _value_after(self, state: State, move: int, seed: int) -> float:
         if self.exact:
             return self._exact_after(state, move)
+        game = self.game
         after = state.copy()
-        self.game.play(after, move, None)
+        game.play(after, move, None)
+        if (
+            self.replies
+            and after.hand_no == self.hand_no
+            and after.winners is None
+            and game.side_of[after.turn] != self.side
+        ):
+            worst = math.inf
+            for reply in game.legal_moves(after):
+                child = after.copy()
+                game.play(child, reply, None)
+                worst = min(worst, self._playout(child, random.Random(seed)))
+            return worst
         return self._playout(after, random.Random(seed))
 
     def _playout(self, s: State, rng: random.Random) -> float:
