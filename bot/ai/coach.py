@@ -17,6 +17,7 @@ Counts are ``count``, for ``tr_count`` keys (``hint.why.sevens``).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from ..games.cards import FULL_DECK, RANK_MASK, SEVEN_OF_COINS, VALUE
 from .expert import Budget, Expert
 from .search import table_value
 
-COACH_BUDGET = Budget(plies=3500, seconds=math.inf)
+COACH_BUDGET = dataclasses.replace(Budget(), seconds=math.inf)
 """The expert's budget without a time cap, so a hint does not depend on the machine."""
 SEVENS = frozenset({6, 16, 26, 36})
 

@@ -1,19 +1,28 @@
-"""The hard player: determinised Monte Carlo search with an exact end-game.
+"""The hard player: determinised Monte Carlo search with short play-outs, a static
+evaluation and an exact end-game.
 
 For each decision the expert deals the cards it has not seen at random to the
 other hands and the stock (``Game.resample``: only the seat's view goes in),
-tries every legal move on the same deals, and plays each deal out to the end of
-the hand with a quick capture-first policy for every seat. The move with the
-best average hand result (its side's points minus the best other side's) wins.
-Moves are whittled down by successive halving, so the budget goes to the moves
-that are still in contention.
+tries every legal move on the same deals, and plays each deal on for
+``Budget.horizon`` plies (ten) with a quick capture-first policy for every seat
+(informed play-outs: sweep, else take the most, else shed the cheapest card;
+avoid leaving a table one card can sweep; Rubamazzo: weigh the pile the next
+player may steal). Where the play-out stops, ``search.Evaluator`` estimates the
+hand (the same evaluation as ``pimc``); a hand that ends inside the play-out is
+scored exactly. The move with the best average (its side's points minus the best
+other side's, plus the match bonus when the hand decides the match) wins. Moves
+are whittled down by successive halving, so the budget goes to the moves that
+are still in contention, and rounds left short share what the earlier ones saved.
 
 When the stock is empty and few cards are left in hands, each deal is searched
 exactly (alpha-beta to the end of the hand) instead of played out; when no card
 is hidden at all (two players, last deal) a single exact search decides.
 
-The budget is a number of play-outs with a time cap; the cap keeps a decision
-within ``Budget.seconds`` on a slow machine.
+The budget is a number of plies (play-out moves and searched positions, with a
+deal and a play-out's start counted too), the same on any machine: calibrated so
+a decision takes at most about 50 ms of one idle core (95th percentile, see
+``python -m bot.ai.arena``). ``Budget.seconds`` is only a safety cap; bot seats
+set it to ``seats.SEAT_SECONDS``.
 """
 
 from __future__ import annotations
@@ -34,10 +43,16 @@ ESCOBA_RANK_BONUS = (0, 0, 0, 0, 0, 0, 2.0, 0, 0, 0)
 SCOPA_RANK_BONUS = (1.0, 0, 0, 0, 0.5, 1.0, 2.0, 0, 0, 0)
 """In Scopa the primiera also prizes sixes, aces and fives."""
 SWEEP = 12.0
+PLAYOUT_NOISE = 0.5
+"""Play-out moves are scored with this much noise, so deals are played out in varied ways."""
 EXACT_CARDS = 8
 """Search exactly once the stock is empty and at most this many cards are in hands."""
 EXACT_DEPTH = 64
 """Deeper than any hand's remaining plies."""
+DEAL_COST, PLAYOUT_COST = 4, 2
+"""What dealing the unseen cards and starting a play-out cost, in plies."""
+PLY_COST = {"escoba": 1.0, "scopa": 1.0, "rubamazzo": 1.8}
+"""A play-out ply's cost relative to Escoba's (Rubamazzo's moves take longer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +61,7 @@ class Budget:
     searched (the same number every time, so a seed gives the same move on any
     machine), with ``seconds`` as a safety cap for a machine that is very busy."""
 
-    plies: int = 9000
+    plies: int = 4000
     seconds: float = 0.25
     horizon: int = 10
     """Plies a play-out runs before the static evaluation takes over (0: to the hand's end)."""
@@ -69,7 +84,7 @@ class Expert:
         search = _Search(game, view, rng, deadline, budget.horizon, budget.replies)
         if search.fully_known:
             return search.best_exact(moves)
-        return search.successive_halving(moves, budget.plies)
+        return search.successive_halving(moves, int(budget.plies / PLY_COST[game.name]))
 
 
 class _Search:
@@ -116,20 +131,22 @@ class _Search:
     # -- sampled ---------------------------------------------------------------------
 
     def successive_halving(self, moves: list[int], plies: int) -> int:
-        """Spend ``plies`` in rounds, the same share each; after each round keep the
-        better half of the moves. Every move still in play sees the same deals."""
+        """Spend ``plies`` in rounds; after each round keep the better half of the
+        moves, and share what is left among the rounds still to come. Every move
+        still in play sees the same deals."""
         totals = dict.fromkeys(moves, 0.0)
         alive = list(moves)
-        rounds = max(1, math.ceil(math.log2(len(moves))))
-        share = plies // rounds
+        budget_end = self.work + plies
         while len(alive) > 1:
-            end = self.work + share
+            rounds = math.ceil(math.log2(len(alive)))
+            end = self.work + (budget_end - self.work) // rounds
             dealt = False
             while not dealt or self.work < end:
                 if dealt and time.perf_counter() > self.deadline:
                     break
                 state = self.game.resample(self.view, self.rng)
                 seed = self.rng.getrandbits(32)
+                self.work += DEAL_COST
                 for move in alive:
                     totals[move] += self._value_after(state, move, seed)
                 dealt = True
@@ -161,6 +178,7 @@ class _Search:
         game, hand_no, choose = self.game, self.hand_no, self.playout_move
         legal_moves, play = game.legal_moves, game.play
         plies = self.horizon
+        self.work += PLAYOUT_COST
         while s.hand_no == hand_no and s.winners is None:
             if not plies:
                 self.work += self.horizon
@@ -222,7 +240,7 @@ class _FishingPlayout:
                 score = -value_of(1 << (move & 63))
                 if low <= total + VALUE[move & 63] <= high:
                     score -= SWEEP / 2
-            score += rng.random() * 0.5
+            score += rng.random() * PLAYOUT_NOISE
             if score > best_score:
                 best, best_score = move, score
         return best
