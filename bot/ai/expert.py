@@ -65,8 +65,6 @@ class Budget:
     seconds: float = 0.25
     horizon: int = 10
     """Plies a play-out runs before the static evaluation takes over (0: to the hand's end)."""
-    replies: bool = False
-    """Try every reply of the next player (on each deal) and count the worst for us."""
 
 
 class Expert:
@@ -81,7 +79,7 @@ class Expert:
             return moves[0]
         budget = self.budget
         deadline = time.perf_counter() + budget.seconds
-        search = _Search(game, view, rng, deadline, budget.horizon, budget.replies)
+        search = _Search(game, view, rng, deadline, budget.horizon)
         if search.fully_known:
             return search.best_exact(moves)
         return search.successive_halving(moves, int(budget.plies / PLY_COST[game.name]))
@@ -95,7 +93,6 @@ class _Search:
         rng: random.Random,
         deadline: float,
         horizon: int,
-        replies: bool = False,
     ) -> None:
         self.game, self.view, self.rng, self.deadline = game, view, rng, deadline
         self.side = game.side_of[view.seat]
@@ -108,7 +105,6 @@ class _Search:
         self.evaluate = Evaluator(game, list(view.scores))
         self.alphabeta = AlphaBeta(game, self.evaluate, self.side, self.hand_no)
         self.horizon = horizon or EXACT_DEPTH
-        self.replies = replies
         self.work = 0
         """Plies played out plus positions searched so far."""
 
@@ -157,21 +153,8 @@ class _Search:
     def _value_after(self, state: State, move: int, seed: int) -> float:
         if self.exact:
             return self._exact_after(state, move)
-        game = self.game
         after = state.copy()
-        game.play(after, move, None)
-        if (
-            self.replies
-            and after.hand_no == self.hand_no
-            and after.winners is None
-            and game.side_of[after.turn] != self.side
-        ):
-            worst = math.inf
-            for reply in game.legal_moves(after):
-                child = after.copy()
-                game.play(child, reply, None)
-                worst = min(worst, self._playout(child, random.Random(seed)))
-            return worst
+        self.game.play(after, move, None)
         return self._playout(after, random.Random(seed))
 
     def _playout(self, s: State, rng: random.Random) -> float:
@@ -192,12 +175,14 @@ class _Search:
 
 class _FishingPlayout:
     """Play-out policy for Escoba and Scopa: sweep, else take the most, else shed the
-    card worth least; any move that leaves a table one card can sweep (one worth
-    ``low`` to ``high``) pays a forfeit. Worths are looked up one suit (ten bits) at
-    a time."""
+    card worth least; a move that leaves a table the next hand can sweep pays a
+    forfeit (a table worth ``low`` to ``high`` is swept by the card worth ``base``
+    less its total, or its total when ``base`` is 0). A play-out's deal is known, so
+    the next hand is looked at; when it is empty (a new deal is coming) any
+    sweepable table pays half. Worths are looked up one suit (ten bits) at a time."""
 
-    def __init__(self, low: int, high: int, rank_bonus: tuple[float, ...]) -> None:
-        self.low, self.high = low, high
+    def __init__(self, low: int, high: int, base: int, rank_bonus: tuple[float, ...]) -> None:
+        self.low, self.high, self.base = low, high, base
         self.totals = _suit_table([rank + 1.0 for rank in range(10)])
         self.worth = _suit_table([1.0 + bonus for bonus in rank_bonus])
         self.coin_worth = _suit_table([2.0 + bonus for bonus in rank_bonus])
@@ -224,6 +209,12 @@ class _FishingPlayout:
 
     def __call__(self, s: State, moves: list[int], rng: random.Random) -> int:
         table, value_of, low, high = s.tmask, self.value_of, self.low, self.high
+        following = s.hands[s.game.next_seat[s.turn]]
+        if following:
+            # a play-out's deal is known: only the next hand's cards are a threat
+            held, base = 0, self.base
+            for card in following:
+                held |= 1 << VALUE[card]
         total = -1.0
         best, best_score = moves[0], -math.inf
         for move in moves:
@@ -232,13 +223,22 @@ class _FishingPlayout:
                 score = 4.0 + value_of(taken | 1 << (move & 63))
                 if taken == table:
                     score += SWEEP
-                elif low <= self.total_of(table & ~taken) <= high:
-                    score -= SWEEP / 2
+                else:
+                    left = self.total_of(table & ~taken)
+                    if following:
+                        if low <= left <= high and held >> int(abs(base - left)) & 1:
+                            score -= SWEEP
+                    elif low <= left <= high:
+                        score -= SWEEP / 2
             else:
                 if total < 0:
                     total = self.total_of(table)
                 score = -value_of(1 << (move & 63))
-                if low <= total + VALUE[move & 63] <= high:
+                left = total + VALUE[move & 63]
+                if following:
+                    if low <= left <= high and held >> int(abs(base - left)) & 1:
+                        score -= SWEEP
+                elif low <= left <= high:
                     score -= SWEEP / 2
             score += rng.random() * PLAYOUT_NOISE
             if score > best_score:
@@ -278,7 +278,7 @@ def _rubamazzo_move(s: State, moves: list[int], rng: random.Random) -> int:
 
 
 PLAYOUT_POLICIES = {
-    "escoba": _FishingPlayout(5, 14, ESCOBA_RANK_BONUS),
-    "scopa": _FishingPlayout(1, 10, SCOPA_RANK_BONUS),
+    "escoba": _FishingPlayout(5, 14, 15, ESCOBA_RANK_BONUS),
+    "scopa": _FishingPlayout(1, 10, 0, SCOPA_RANK_BONUS),
     "rubamazzo": _rubamazzo_move,
 }
