@@ -99,8 +99,8 @@ class _Search:
         self.hand_no = view.hand_number - 1
         hidden = FULL_DECK & ~mask_of(view.seen) & ~mask_of(view.hand)
         holders = [s for s, n in enumerate(view.hand_sizes) if n and s != view.seat]
-        self.fully_known = not view.stock and (len(holders) <= 1 or not hidden)
         self.exact = not view.stock and sum(view.hand_sizes) <= EXACT_CARDS
+        self.fully_known = self.exact and (len(holders) <= 1 or not hidden)
         self.playout_move = PLAYOUT_POLICIES[game.name]
         self.evaluate = Evaluator(game, list(view.scores))
         self.alphabeta = AlphaBeta(game, self.evaluate, self.side, self.hand_no)

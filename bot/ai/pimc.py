@@ -7,7 +7,9 @@ move itself included) and a static evaluation (``search.Evaluator``: cards,
 coins, the 7 of coins, sevens or primiera, sweep threats; Rubamazzo's pile
 sizes and steal exposure), and plays the move with the best total over the
 deals. Once the stock is empty each deal is solved exactly to the end of the
-hand. Defaults: 6 deals, depth 3.
+hand (when at most ``EXACT_CARDS`` cards are left in hands: big Rubamazzo
+hands or four players are searched to ``depth`` until then). Defaults: 6
+deals, depth 3.
 
 It is the yardstick the expert is measured against (``python -m bot.ai.arena
 --a expert --b pimc``), so it is kept as strong as its recipe allows.
@@ -22,6 +24,8 @@ from .search import AlphaBeta, Evaluator
 
 EXACT_DEPTH = 64
 """Deeper than any hand's remaining plies: search to the end."""
+EXACT_CARDS = 8
+"""The most cards left in hands that an exact search takes on."""
 
 
 class Pimc:
@@ -36,7 +40,7 @@ class Pimc:
             return moves[0]
         side = game.side_of[view.seat]
         search = AlphaBeta(game, Evaluator(game, list(view.scores)), side, view.hand_number - 1)
-        exact = not view.stock
+        exact = not view.stock and sum(view.hand_sizes) <= EXACT_CARDS
         depth = EXACT_DEPTH if exact else self.depth - 1
         hidden_holders = sum(1 for s, n in enumerate(view.hand_sizes) if n and s != view.seat)
         deals = 1 if exact and hidden_holders <= 1 else self.deals
