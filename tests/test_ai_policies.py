@@ -100,10 +100,11 @@ async def test_bot_seats_decide_in_worker_processes_as_they_would_in_process():
     bots = BotPlayers(workers=1)
     try:
         moves = {level: await bots.decide(level, game, view, "t/1") for level in LEVELS}
+        hint = await bots.hint(game, view, "t/1")
         workers = list(bots.executor._processes.values())
     finally:
         bots.close()
     assert len(workers) == 1 and not workers[0].is_alive()
     for level in ("random", "greedy"):
         assert moves[level] == POLICIES[level](game, view, random.Random("t/1"))
-    assert moves["expert"] in state.legal_moves()
+    assert moves["expert"] in state.legal_moves() and hint.move in state.legal_moves()

@@ -12,7 +12,8 @@ fixed budget (the same seed, the same hint). The reasons are catalog keys
 move does, the others why. Cards in the parameters are card ints and seats are
 seat numbers: the UI names them for the table's deck and players
 (``render.card_text``, ``seat_mention``) and joins the reasons with "; ".
-Counts are ``count``, for ``tr_count`` keys (``hint.why.sevens``).
+Counts are ``count``, for ``tr_count`` keys (``hint.why.sevens``). The bot asks
+through ``BotPlayers.hint``, which runs ``suggest`` in a worker process.
 """
 
 from __future__ import annotations

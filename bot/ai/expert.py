@@ -44,6 +44,7 @@ SCOPA_RANK_BONUS = (1.0, 0, 0, 0, 0.5, 1.0, 2.0, 0, 0, 0)
 """In Scopa the primiera also prizes sixes, aces and fives."""
 SWEEP = 12.0
 PLAYOUT_NOISE = 0.5
+RUBAMAZZO_SIGHTED = False
 """Play-out moves are scored with this much noise, so deals are played out in varied ways."""
 EXACT_CARDS = 8
 """Search exactly once the stock is empty and at most this many cards are in hands."""
@@ -259,7 +260,12 @@ def _rubamazzo_move(s: State, moves: list[int], rng: random.Random) -> int:
     for pile in piles:
         gone |= pile
     unseen = max(1, 40 - gone.bit_count())
-    following = len(s.hands[(seat + 1) % len(piles)])
+    next_hand = s.hands[(seat + 1) % len(piles)]
+    following = len(next_hand)
+    held = 0
+    if RUBAMAZZO_SIGHTED:
+        for c in next_hand:
+            held |= 1 << VALUE[c]
     best, best_score = moves[0], -math.inf
     for move in moves:
         card, taken, steal = move & 63, move >> 6 & FULL_DECK, move >> 48
@@ -269,8 +275,11 @@ def _rubamazzo_move(s: State, moves: list[int], rng: random.Random) -> int:
             for victim, pile in enumerate(piles):
                 if steal >> victim & 1:
                     won += pile.bit_count()
-            out = (RANK_MASK[VALUE[card] - 1] & ~gone).bit_count()
-            exposure = min(1.0, out * following / unseen)
+            if held:
+                exposure = held >> VALUE[card] & 1
+            else:
+                out = (RANK_MASK[VALUE[card] - 1] & ~gone).bit_count()
+                exposure = min(1.0, out * following / unseen)
             score = won - (piles[seat].bit_count() + won) * exposure
         if score > best_score:
             best, best_score = move, score

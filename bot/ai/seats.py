@@ -9,6 +9,8 @@ number of play-outs and stops early at ``SEAT_SECONDS`` should the machine be
 busy. The same level, view and seed give the same move (when the time cap is
 not reached).
 
+``hint`` runs the coach (``coach.suggest``) there too, for a member's hint.
+
 Workers are spawned (``spawn``: a fresh interpreter, never a fork of the bot's
 process with its threads and sockets), each when the pool first needs it; the
 rules and the levels are imported once per worker. ``close`` stops them.
@@ -26,6 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import cache, lru_cache
 
 from ..games import Game, Observation, make_game
+from .coach import COACH_BUDGET, Hint, suggest
 from .expert import Expert
 from .policies import Policy, make_policy
 
@@ -59,6 +62,12 @@ class BotPlayers:
             self.executor, decide_in_worker, level, options, view, seed
         )
 
+    async def hint(self, game: Game, view: Observation, seed: str) -> Hint:
+        """The coach's hint for the seat of ``view`` (its own observation only)."""
+        options = json.dumps(game.options.model_dump(mode="json"), sort_keys=True)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, hint_in_worker, options, view, seed)
+
     def close(self) -> None:
         """Cancel queued decisions and stop the workers (a running one ends within
         ``SEAT_SECONDS``)."""
@@ -68,6 +77,12 @@ class BotPlayers:
 def decide_in_worker(level: str, options: str, view: Observation, seed: str) -> int:
     """Runs in a worker process: rebuild the rules (cached), decide with the seat budget."""
     return _seat_policy(level)(_game(options), view, random.Random(seed))
+
+
+def hint_in_worker(options: str, view: Observation, seed: str) -> Hint:
+    """Runs in a worker process: the coach with the seat budget."""
+    budget = dataclasses.replace(COACH_BUDGET, seconds=SEAT_SECONDS)
+    return suggest(_game(options), view, seed, budget)
 
 
 @lru_cache(maxsize=64)
