@@ -44,7 +44,6 @@ SCOPA_RANK_BONUS = (1.0, 0, 0, 0, 0.5, 1.0, 2.0, 0, 0, 0)
 """In Scopa the primiera also prizes sixes, aces and fives."""
 SWEEP = 12.0
 PLAYOUT_NOISE = 0.5
-RUBAMAZZO_SIGHTED = False
 """Play-out moves are scored with this much noise, so deals are played out in varied ways."""
 EXACT_CARDS = 8
 """Search exactly once the stock is empty and at most this many cards are in hands."""
@@ -52,7 +51,7 @@ EXACT_DEPTH = 64
 """Deeper than any hand's remaining plies."""
 DEAL_COST, PLAYOUT_COST = 4, 2
 """What dealing the unseen cards and starting a play-out cost, in plies."""
-PLY_COST = {"escoba": 1.0, "scopa": 1.0, "rubamazzo": 1.8}
+PLY_COST = {"escoba": 1.0, "scopa": 1.0, "rubamazzo": 1.4}
 """A play-out ply's cost relative to Escoba's (Rubamazzo's moves take longer)."""
 
 
@@ -254,7 +253,9 @@ def _suit_table(per_rank: list[float]) -> tuple[float, ...]:
 
 def _rubamazzo_move(s: State, moves: list[int], rng: random.Random) -> int:
     """Play-out policy for Rubamazzo: take the most cards, steals included, less the
-    pile the next player may steal when our new top card's rank is still out."""
+    pile the next player can steal: whether the next hand holds our new top card's
+    rank (the play-out's deal is known), or, before a new deal, the odds that one
+    of that rank is still out."""
     seat, piles = s.turn, s.piles
     gone = s.tmask | mask_of(s.hands[seat])
     for pile in piles:
@@ -262,10 +263,9 @@ def _rubamazzo_move(s: State, moves: list[int], rng: random.Random) -> int:
     unseen = max(1, 40 - gone.bit_count())
     next_hand = s.hands[(seat + 1) % len(piles)]
     following = len(next_hand)
-    held = 0
-    if RUBAMAZZO_SIGHTED:
-        for c in next_hand:
-            held |= 1 << VALUE[c]
+    held = 0  # a play-out's deal is known: the ranks the next hand holds
+    for c in next_hand:
+        held |= 1 << VALUE[c]
     best, best_score = moves[0], -math.inf
     for move in moves:
         card, taken, steal = move & 63, move >> 6 & FULL_DECK, move >> 48
