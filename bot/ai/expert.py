@@ -6,8 +6,9 @@ other hands and the stock (``Game.resample``: only the seat's view goes in),
 tries every legal move on the same deals, and plays each deal on for
 ``Budget.horizon`` plies (ten) with a quick capture-first policy for every seat
 (informed play-outs: sweep, else take the most, else shed the cheapest card;
-avoid leaving a table one card can sweep; Rubamazzo: weigh the pile the next
-player may steal). Where the play-out stops, ``search.Evaluator`` estimates the
+avoid leaving a table the next hand can sweep; Rubamazzo: weigh the pile the
+next hand can steal; the play-out's deal is known, so "can" is read from the
+next hand in it). Where the play-out stops, ``search.Evaluator`` estimates the
 hand (the same evaluation as ``pimc``); a hand that ends inside the play-out is
 scored exactly. The move with the best average (its side's points minus the best
 other side's, plus the match bonus when the hand decides the match) wins. Moves
