@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from bot.ai import POLICIES
 from bot.ai.arena import arena, main
 from bot.ai.expert import Budget, Expert
+from bot.ai.seats import LEVELS, BotPlayers
 from bot.games import make_game
 from tests.test_engine_properties import VARIANTS, swap_hidden_card
 
@@ -20,7 +21,7 @@ AI_SETTINGS = settings(
 )
 variants = st.sampled_from(VARIANTS)
 names = st.sampled_from(sorted(POLICIES))
-PLAYERS = {**POLICIES, "expert": Expert(Budget(playouts=64, seconds=math.inf))}
+PLAYERS = {**POLICIES, "expert": Expert(Budget(plies=600, seconds=math.inf))}
 """The expert without its time cap (the one thing that can vary from run to run)."""
 
 
@@ -88,3 +89,22 @@ def test_arena_prints_one_json_line(capsys):
     ):
         assert key in result
     assert result["matches"] == 4 and result["a_wins"] + result["b_wins"] + result["draws"] == 4
+
+
+async def test_bot_seats_decide_in_worker_processes_as_they_would_in_process():
+    """The pool gives the move the policy gives here (fixed play-outs, same seed), and
+    ``close`` stops its workers."""
+    game = make_game("escoba", {"players": 2, "target_score": 21})
+    state = reach(game, 5, 7)
+    view = state.observe(state.turn)
+    bots = BotPlayers(workers=1)
+    try:
+        moves = {level: await bots.decide(level, game, view, "t/1") for level in LEVELS}
+        hint = await bots.hint(game, view, "t/1")
+        workers = list(bots.executor._processes.values())
+    finally:
+        bots.close()
+    assert len(workers) == 1 and not workers[0].is_alive()
+    for level in ("random", "greedy"):
+        assert moves[level] == POLICIES[level](game, view, random.Random("t/1"))
+    assert moves["expert"] in state.legal_moves() and hint.move in state.legal_moves()

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from ..games import Game, Observation, describe_move
 from ..games.cards import FULL_DECK, VALUE, mask_of
 from .expert import Expert
+from .pimc import Pimc
 
 Policy = Callable[[Game, Observation, random.Random], int]
 
@@ -99,7 +100,13 @@ def _rubamazzo_value(view: Observation, info) -> float:
     return won - pile * exposure
 
 
-POLICIES: dict[str, Policy] = {"random": random_player, "greedy": greedy, "expert": Expert()}
+POLICIES: dict[str, Policy] = {
+    "random": random_player,
+    "greedy": greedy,
+    "expert": Expert(),
+    "pimc": Pimc(),
+}
+"""Every player the arena knows; ``seats.LEVELS`` are the ones a table can seat."""
 
 
 def make_policy(name: str) -> Policy:

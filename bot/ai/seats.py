@@ -1,36 +1,99 @@
-"""Bot seats at Discord tables: decisions run in a worker thread, off the event loop.
+"""Bot seats at Discord tables: decisions run in worker processes, off the event loop.
 
-The croupier hands over the rules, the seat's view and a seed; the policy runs
-in a one-thread pool, so a search never stalls the bot's heartbeat or other
-tables' clicks (the expert caps itself at ``Budget.seconds``).
+The croupier hands over the rules, the seat's view and a seed; ``BotPlayers``
+sends the game's name and options, the view and the seed to a process pool
+(``cores - 1`` workers, at least one), so a search never holds the bot's
+interpreter: the event loop, the heartbeat and other tables' clicks go on while
+experts think. The budget is enforced in the worker: the expert plays its fixed
+number of play-outs and stops early at ``SEAT_SECONDS`` should the machine be
+busy. The same level, view and seed give the same move (when the time cap is
+not reached).
+
+``hint`` runs the coach (``coach.suggest``) there too, for a member's hint.
+
+Workers are spawned (``spawn``: a fresh interpreter, never a fork of the bot's
+process with its threads and sockets), each when the pool first needs it; the
+rules and the levels are imported once per worker. ``close`` stops them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
+import multiprocessing
+import os
 import random
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from functools import cache, lru_cache
 
-from ..games import Game, Observation
-from .policies import make_policy
+from ..games import Game, Observation, make_game
+from .coach import COACH_BUDGET, Hint, suggest
+from .expert import Expert
+from .policies import Policy, make_policy
 
 LEVELS = ("random", "greedy", "expert")
 """The levels a host can seat, easy to hard."""
 STAND_IN = "expert"
 """The level that plays for a member who let the timer run out or is away."""
+SEAT_SECONDS = 0.05
+"""The longest a bot seat's decision may take, enforced in the worker."""
+
+
+def default_workers() -> int:
+    """One worker per core but one (the event loop's), at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
 
 
 class BotPlayers:
-    """Chooses moves for the seats bots play, one decision at a time per worker."""
+    """Chooses moves for the seats bots play, in a pool of worker processes."""
 
-    def __init__(self, workers: int = 1) -> None:
-        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="bot-player")
+    def __init__(self, workers: int | None = None) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.workers = workers or default_workers()
+        self.executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
 
     async def decide(self, level: str, game: Game, view: Observation, seed: str) -> int:
         """The move of a ``level`` player; the same seed and view give the same move."""
-        policy = make_policy(level)
+        make_policy(level)  # an unknown level fails here, not in a worker
+        options = json.dumps(game.options.model_dump(mode="json"), sort_keys=True)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, policy, game, view, random.Random(seed))
+        return await loop.run_in_executor(
+            self.executor, decide_in_worker, level, options, view, seed
+        )
+
+    async def hint(self, game: Game, view: Observation, seed: str) -> Hint:
+        """The coach's hint for the seat of ``view`` (its own observation only)."""
+        options = json.dumps(game.options.model_dump(mode="json"), sort_keys=True)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, hint_in_worker, options, view, seed)
 
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        """Cancel queued decisions and stop the workers (a running one ends within
+        ``SEAT_SECONDS``)."""
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def decide_in_worker(level: str, options: str, view: Observation, seed: str) -> int:
+    """Runs in a worker process: rebuild the rules (cached), decide with the seat budget."""
+    return _seat_policy(level)(_game(options), view, random.Random(seed))
+
+
+def hint_in_worker(options: str, view: Observation, seed: str) -> Hint:
+    """Runs in a worker process: the coach with the seat budget."""
+    budget = dataclasses.replace(COACH_BUDGET, seconds=SEAT_SECONDS)
+    return suggest(_game(options), view, seed, budget)
+
+
+@lru_cache(maxsize=64)
+def _game(options: str) -> Game:
+    data = json.loads(options)
+    return make_game(data["game"], data)
+
+
+@cache
+def _seat_policy(level: str) -> Policy:
+    policy = make_policy(level)
+    if isinstance(policy, Expert):
+        return Expert(dataclasses.replace(policy.budget, seconds=SEAT_SECONDS))
+    return policy

@@ -1,0 +1,164 @@
+"""The coach: the move the hard bot would play from a seat, and why, in words a
+learner follows.
+
+    hint = suggest(game, view, seed="table/12")
+    hint.move                      # a legal move of view.legal_moves
+    hint.reasons                   # (("hint.take", {...}), ("hint.why.safe", {...}))
+
+``suggest`` reads only the asking seat's ``Observation`` (like every bot player),
+so a hint never tells what another hand holds. The move is the expert's, with a
+fixed budget (the same seed, the same hint). The reasons are catalog keys
+(``hint.*`` in ``data/locales``) with their parameters; the first says what the
+move does, the others why. Cards in the parameters are card ints and seats are
+seat numbers: the UI names them for the table's deck and players
+(``render.card_text``, ``seat_mention``) and joins the reasons with "; ".
+Counts are ``count``, for ``tr_count`` keys (``hint.why.sevens``). The bot asks
+through ``BotPlayers.hint``, which runs ``suggest`` in a worker process.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from dataclasses import dataclass, field
+
+from ..games import Game, Observation, describe_move, mask_of
+from ..games.cards import FULL_DECK, RANK_MASK, SEVEN_OF_COINS, VALUE
+from .expert import Budget, Expert
+from .search import table_value
+
+COACH_BUDGET = dataclasses.replace(Budget(), seconds=math.inf)
+"""The expert's budget without a time cap, so a hint does not depend on the machine."""
+SEVENS = frozenset({6, 16, 26, 36})
+
+Reason = tuple[str, dict]
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested move and why: ``reasons[0]`` what it does, the rest why it is good."""
+
+    move: int
+    reasons: tuple[Reason, ...] = field(default=())
+
+    @property
+    def reason(self) -> str:
+        return self.reasons[0][0]
+
+    @property
+    def params(self) -> dict:
+        return self.reasons[0][1]
+
+
+def suggest(
+    game: Game,
+    view: Observation,
+    seed: int | str | random.Random = 0,
+    budget: Budget = COACH_BUDGET,
+) -> Hint:
+    """The move the expert would play from ``view`` (its seat's own observation) and
+    the reasons a learner needs."""
+    if not view.legal_moves:
+        raise ValueError("the seat is not to act")
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    move = Expert(budget)(game, view, rng)
+    return Hint(move, explain(game, view, move))
+
+
+def explain(game: Game, view: Observation, move: int) -> tuple[Reason, ...]:
+    """Why ``move`` is a good move from ``view``: catalog keys and parameters."""
+    if view.game == "rubamazzo":
+        return _explain_rubamazzo(game, view, move)
+    return _explain_fishing(view, move)
+
+
+def _unseen(view: Observation) -> int:
+    """Cards the seat has not seen: in other hands or the stock."""
+    return FULL_DECK & ~mask_of(view.seen) & ~mask_of(view.hand) & ~mask_of(view.table)
+
+
+def _sweeper(view: Observation, table: int) -> int:
+    """The capture value that would empty ``table`` (0 when none can)."""
+    if not table:
+        return 0
+    total = table_value(table)
+    need = 15 - total if view.game == "escoba" else total
+    return need if 1 <= need <= 10 else 0
+
+
+def _others_still_play(view: Observation) -> bool:
+    return bool(view.stock) or any(n for seat, n in enumerate(view.hand_sizes) if seat != view.seat)
+
+
+def _explain_fishing(view: Observation, move: int) -> tuple[Reason, ...]:
+    info = describe_move(move)
+    table = mask_of(view.table)
+    if info.claim:
+        return (("hint.claim", {"card": info.card, "cards": info.captures}),)
+    taken = mask_of(info.captures)
+    reasons: list[Reason] = []
+    if taken:
+        left = table & ~taken
+        params = {"card": info.card, "cards": info.captures}
+        if not left:
+            return ((f"hint.sweep.{view.game}", params),)
+        reasons.append(("hint.take", params))
+        won = (*info.captures, info.card)
+        if SEVEN_OF_COINS in won:
+            reasons.append(("hint.why.seven_of_coins", {"card": SEVEN_OF_COINS}))
+        elif view.game == "escoba" and (sevens := sum(1 for c in won if c in SEVENS)):
+            reasons.append(("hint.why.sevens", {"count": sevens}))
+        elif len(won) == _most_taken(view):
+            reasons.append(("hint.why.most", {"count": len(won)}))
+    else:
+        left = table | 1 << info.card
+        reasons.append(("hint.lay", {"card": info.card}))
+    reasons.append(_table_reason(view, left, taken, info.card))
+    return tuple(reasons)
+
+
+def _most_taken(view: Observation) -> int:
+    return max(
+        (move >> 6 & FULL_DECK).bit_count() + 1
+        for move in view.legal_moves
+        if move >> 6 & FULL_DECK
+    )
+
+
+def _table_reason(view: Observation, left: int, taken: int, card: int) -> Reason:
+    """What the table left behind gives the next player."""
+    total = table_value(left)
+    need = _sweeper(view, left)
+    if not need or not _others_still_play(view):
+        return ("hint.why.safe", {"total": total})
+    out = sum(1 for c in range(40) if _unseen(view) >> c & 1 and VALUE[c] == need)
+    if not out:
+        return ("hint.why.safe_seen", {"total": total, "value": need})
+    if not taken:
+        return ("hint.why.least_risk", {"total": total, "value": need})
+    return ("hint.why.risk", {"total": total, "value": need})
+
+
+def _explain_rubamazzo(game: Game, view: Observation, move: int) -> tuple[Reason, ...]:
+    info = describe_move(move)
+    reasons: list[Reason] = []
+    if info.steals:
+        count = sum(view.pile_sizes[seat] for seat in info.steals)
+        reasons.append(("hint.steal", {"card": info.card, "seat": info.steals[0], "count": count}))
+    elif info.captures:
+        reasons.append(("hint.take", {"card": info.card, "cards": info.captures}))
+    else:
+        reasons.append(("hint.lay", {"card": info.card}))
+        return tuple(reasons)
+    unseen = _unseen(view)
+    out = (unseen & RANK_MASK[VALUE[info.card] - 1]).bit_count()
+    aces = game.options.ace_takes_all and unseen & RANK_MASK[0]
+    pile = view.pile_sizes[view.seat] + len(info.captures) + 1
+    pile += sum(view.pile_sizes[seat] for seat in info.steals)
+    params = {"card": info.card, "count": pile}
+    if not _others_still_play(view) or not (out or aces):
+        reasons.append(("hint.why.pile_safe", params))
+    else:
+        reasons.append(("hint.why.pile_risk" if out else "hint.why.pile_ace", params))
+    return tuple(reasons)

@@ -1,0 +1,235 @@
+"""What the searching players share: a static evaluation of a position and a
+depth-limited alpha-beta over one determinised deal.
+
+Values are in hand points from one side's point of view: its points for the
+hand less the best other side's, plus ``MATCH_WORTH`` (or minus it) when the
+hand ends the match. A finished hand is scored by the engine; an unfinished one
+is estimated by ``Evaluator`` from what has been captured so far:
+
+- Escoba and Scopa: escobas / scope made (exact), the 7 of coins (exact once
+  taken), and for cards, coins, sevens (Escoba) or primiera (Scopa) a share of
+  the point that grows with the lead and with how few cards are left to win;
+  the seat to act holding a card that sweeps the table is worth most of a point
+  to its side (the sweep threat).
+- Rubamazzo: cards in each pile, the seat to act stealing the biggest pile
+  whose top card it can match (steal exposure), and a share of the game bonus
+  that grows with the lead.
+
+The evaluation reads the state it is given; searches only ever give it a
+determinisation (``Game.resample`` of the seat's own view), never the real deal.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..games import Game, State
+from ..games.cards import FULL_DECK, RANK_MASK, SUIT_MASK, VALUE
+from ..games.scoring import _PRIMIERA_ALL10
+
+MATCH_WORTH = {"escoba": 4.0, "scopa": 4.0, "rubamazzo": 30.0}
+"""What winning the match is worth, in the hand points each game counts."""
+SWEEP_THREAT = 0.8
+"""Worth of holding, on the move, a card that empties the table."""
+STEAL_THREAT = 0.9
+"""Share of a pile the seat to act is expected to steal when it holds the match."""
+COINS = SUIT_MASK[0]
+SEVENS = RANK_MASK[6]
+SEVEN_OF_COINS = 1 << 6
+_VALUE_TABLE = tuple(sum(r + 1 for r in range(10) if bits >> r & 1) for bits in range(1024))
+"""Capture-value sum of a 10-bit suit mask."""
+_PRIMIERA_BEST = tuple(
+    max((_PRIMIERA_ALL10[r] for r in range(10) if bits >> r & 1), default=0) for bits in range(1024)
+)
+"""The best primiera points of a 10-bit suit mask (0 for an empty suit)."""
+
+
+def table_value(mask: int) -> int:
+    """The capture values of the cards in ``mask`` added up."""
+    values = _VALUE_TABLE
+    return (
+        values[mask & 1023]
+        + values[mask >> 10 & 1023]
+        + values[mask >> 20 & 1023]
+        + values[mask >> 30]
+    )
+
+
+def primiera_points(pile: int) -> int:
+    """Each suit's best primiera card added up (a suit missing adds nothing)."""
+    best = _PRIMIERA_BEST
+    return best[pile & 1023] + best[pile >> 10 & 1023] + best[pile >> 20 & 1023] + best[pile >> 30]
+
+
+def _share(mine: int, best_other: int, need: int, left: int) -> float:
+    """My expected share of a "most X" point, minus the leader's among the others:
+    +1 or -1 once a side has ``need`` (it cannot be caught), else a smooth guess
+    from the lead and the ``left`` cards still to be won."""
+    if mine >= need:
+        return 1.0
+    if best_other >= need:
+        return -1.0
+    if not left:
+        return (mine > best_other) - (mine < best_other)
+    return math.tanh((mine - best_other) / (1.0 + 0.35 * left))
+
+
+class Evaluator:
+    """``evaluator(state, side) -> float``: the estimate described in the module
+    docstring. ``before`` holds the match scores when the hand began."""
+
+    def __init__(self, game: Game, before: list[int]) -> None:
+        self.game, self.before = game, before
+        self.side_of = game.side_of
+        self.sides = len(game.sides)
+        self.name = game.name
+        self.match_worth = MATCH_WORTH[game.name]
+        self.escoba = game.name == "escoba"
+
+    def result(self, s: State, side: int) -> float:
+        """The exact value of a finished hand (or match)."""
+        points = self.game.hand_points(self.before, s.scores)
+        value = points[side] - max(p for other, p in enumerate(points) if other != side)
+        if s.winners:
+            value += self.match_worth if side in s.winners else -self.match_worth
+        elif s.winners is not None:
+            value -= self.match_worth / 2  # a drawn Rubamazzo game
+        return value
+
+    def __call__(self, s: State, side: int) -> float:
+        if self.name == "rubamazzo":
+            return self._rubamazzo(s, side)
+        return self._fishing(s, side)
+
+    def _side_piles(self, s: State) -> list[int]:
+        if self.sides == len(s.piles):
+            return s.piles
+        piles = [0] * self.sides
+        for seat, pile in enumerate(s.piles):
+            piles[self.side_of[seat]] |= pile
+        return piles
+
+    def _fishing(self, s: State, side: int) -> float:
+        piles = self._side_piles(s)
+        sweeps = [0] * self.sides
+        for seat, count in enumerate(s.sweeps):
+            sweeps[self.side_of[seat]] += count
+        mine = piles[side]
+        others = [pile for index, pile in enumerate(piles) if index != side]
+        taken = mine
+        for pile in others:
+            taken |= pile
+        left = FULL_DECK & ~taken
+        value = float(sweeps[side] - max(c for i, c in enumerate(sweeps) if i != side))
+        if mine & SEVEN_OF_COINS:
+            value += 1.0
+        elif taken & SEVEN_OF_COINS:
+            value -= 1.0
+        cards_left = left.bit_count()
+        value += _share(mine.bit_count(), max(p.bit_count() for p in others), 21, cards_left)
+        value += _share(
+            (mine & COINS).bit_count(),
+            max((p & COINS).bit_count() for p in others),
+            6,
+            (left & COINS).bit_count(),
+        )
+        if self.escoba:
+            value += _share(
+                (mine & SEVENS).bit_count(),
+                max((p & SEVENS).bit_count() for p in others),
+                3,
+                (left & SEVENS).bit_count(),
+            )
+        else:
+            mine_p = primiera_points(mine)
+            best_p = max(primiera_points(p) for p in others)
+            value += math.tanh((mine_p - best_p) / (6.0 + cards_left))
+        value += self._sweep_threat(s, side)
+        return value
+
+    def _sweep_threat(self, s: State, side: int) -> float:
+        """The seat to act may empty the table with a card it holds."""
+        table, seat = s.tmask, s.turn
+        if not table or seat < 0 or s.winners is not None:
+            return 0.0
+        total = table_value(table)
+        need = 15 - total if self.escoba else total
+        if not 1 <= need <= 10:
+            return 0.0
+        for card in s.hands[seat]:
+            if VALUE[card] == need:
+                return SWEEP_THREAT if self.side_of[seat] == side else -SWEEP_THREAT
+        return 0.0
+
+    def _rubamazzo(self, s: State, side: int) -> float:
+        counts = [pile.bit_count() for pile in s.piles]
+        seat = s.turn
+        if seat >= 0 and s.winners is None:
+            gain, victim = 0, -1
+            values = {VALUE[card] for card in s.hands[seat]}
+            for rival, top in enumerate(s.tops):
+                if rival != seat and top >= 0 and VALUE[top] in values and counts[rival] > gain:
+                    gain, victim = counts[rival], rival
+            if victim >= 0:
+                moved = gain * STEAL_THREAT
+                counts = [float(c) for c in counts]
+                counts[victim] -= moved
+                counts[seat] += moved + 1
+        lead = counts[side] - max(c for i, c in enumerate(counts) if i != side)
+        left = 40 - sum(pile.bit_count() for pile in s.piles)
+        return lead + self.match_worth * math.tanh(lead / (2.0 + 0.3 * left))
+
+
+class AlphaBeta:
+    """Depth-limited alpha-beta on one determinised deal, for ``side``; the hand's
+    end (or the match's) is scored exactly, a position ``depth`` plies down is
+    estimated. ``nodes`` counts the positions visited."""
+
+    def __init__(self, game: Game, evaluator: Evaluator, side: int, hand_no: int) -> None:
+        self.game, self.evaluate, self.side, self.hand_no = game, evaluator, side, hand_no
+        self.nodes = 0
+
+    def value(
+        self, s: State, depth: int, alpha: float = -math.inf, beta: float = math.inf
+    ) -> float:
+        self.nodes += 1
+        if s.hand_no != self.hand_no or s.winners is not None:
+            return self.evaluate.result(s, self.side)
+        if depth <= 0:
+            return self.evaluate(s, self.side)
+        game = self.game
+        moves = game.legal_moves(s)
+        if len(moves) > 1:
+            moves = ordered(moves)
+        maximising = game.side_of[s.turn] == self.side
+        best = -math.inf if maximising else math.inf
+        for move in moves:
+            child = s.copy()
+            game.play(child, move, None)
+            value = self.value(child, depth - 1, alpha, beta)
+            if maximising:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return best
+
+
+def ordered(moves: list[int]) -> list[int]:
+    """Moves that take the most cards first (better cut-offs)."""
+    return sorted(moves, key=_taken_count, reverse=True)
+
+
+def _taken_count(move: int) -> int:
+    return (move >> 6 & FULL_DECK).bit_count() + (move >> 48 and 8)
+
+
+def hand_depth(s: State) -> int:
+    """Plies left in the hand when the stock is empty (cards still in hands)."""
+    return s.in_hands
