@@ -41,6 +41,7 @@ from .render import (
     lobby_embed,
     match_over_embed,
     panel_embed,
+    rematch_invite,
 )
 from .storage import GuildSettings
 from .tables import Seat, StalePanel, Table, TableError, TableService, bot_view
@@ -153,9 +154,11 @@ class Croupier:
         options: dict[str, Any],
         timer: int | None,
         advanced: dict[str, Any] | None = None,
+        rematch_of: Table | None = None,
     ) -> None:
         """``/escoba new`` and friends (and Rematch, with the ``advanced`` rules chosen in
-        the last lobby): post the lobby, open its thread when allowed."""
+        the last lobby and the finished match ``rematch_of``): post the lobby, open its
+        thread when allowed."""
         lang = interaction_lang(interaction)
         channel = interaction.channel
         guild = interaction.guild
@@ -202,12 +205,16 @@ class Croupier:
                 takeover_after=settings.takeover_after,
                 images=settings.images,
                 advanced=advanced or {},
+                rematch_of=rematch_of,
             )
         except TableError as error:
             await self.refuse(interaction, error)
             return
         await interaction.response.send_message(
-            embed=lobby_embed(table, table_lang), view=lobby_view(table, table_lang)
+            rematch_invite(table, rematch_of, table_lang),
+            embed=lobby_embed(table, table_lang),
+            view=lobby_view(table, table_lang),
+            allowed_mentions=discord.AllowedMentions(users=True),
         )
         message = await interaction.original_response()
         thread_id = None
@@ -768,7 +775,7 @@ class Croupier:
             await self.refuse(interaction, error)
             return
         await self.open_table(
-            interaction, old.game, old.options, old.ui.turn_timer, old.ui.advanced
+            interaction, old.game, old.options, old.ui.turn_timer, old.ui.advanced, rematch_of=old
         )
 
     # -- restarts and stray clicks ----------

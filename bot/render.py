@@ -21,7 +21,7 @@ import discord
 from .games import card_label
 from .i18n import tr, tr_count
 from .pictures import board_png, hand_png
-from .tables import Table, current_hand_events
+from .tables import Table, current_hand_events, rematch_invited
 
 GAME_COLOURS = {"escoba": 0xC0392B, "scopa": 0x2E86C1, "rubamazzo": 0x27AE60}
 SPANISH_SUIT_EMOJI = ("🪙", "🏆", "⚔️", "🪵")
@@ -169,6 +169,16 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
     else:
         embed.set_footer(text=tr(lang, "lobby.footer"))
     return embed
+
+
+def rematch_invite(table: Table, old: Table | None, lang: str) -> str | None:
+    """The line a rematch lobby pings the finished match's other members with, so each
+    can Join with one click; None for a new table, or when nobody else played."""
+    invited = rematch_invited(old, table) if old is not None else []
+    if not invited:
+        return None
+    mentions = ", ".join(f"<@{user_id}>" for user_id in invited)
+    return tr(lang, "lobby.rematch_invite", mentions=mentions, table=old.id)
 
 
 # -- moves in words ----------

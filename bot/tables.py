@@ -282,9 +282,11 @@ class TableService:
         takeover_after: int = 3,
         images: bool = True,
         advanced: dict[str, Any] | None = None,
+        rematch_of: Table | None = None,
     ) -> Table:
         """A new lobby with the host seated (``advanced``: the lobby menu's rules already
-        in ``options``, to list). Raises ``TableError`` for bad options."""
+        in ``options``, to list; ``rematch_of``: the finished match whose bots sit
+        again, see ``rematch_seats``). Raises ``TableError`` for bad options."""
         checked = validate_options(game, options)
         table = Table(
             id=0,
@@ -294,7 +296,7 @@ class TableService:
             game=game,
             options=checked,
             locale=locale,
-            seats=[host],
+            seats=[host, *rematch_seats(rematch_of, host.user_id)],
             ui=TableUI(
                 turn_timer=turn_timer,
                 dm_hands=dm_hands,
@@ -586,6 +588,29 @@ class TableService:
         async with self.lock(table.id):
             table.ui.announcements = table.ui.announcements[1:]
             await self.save(table)
+
+
+def rematch_seats(old: Table | None, host_id: int) -> list[Seat]:
+    """The seats a rematch of ``old`` fills besides its host (the member who pressed
+    Rematch): the bots, at the same levels and with the same names and teams.
+
+    The other members are not seated for them: they may have gone, and a lobby
+    cannot start with someone who is not there. The lobby mentions them instead
+    (``render.rematch_invite``), so each one is a Join away."""
+    if old is None:
+        return []
+    return [
+        Seat(user_id=seat.user_id, name=seat.name, locale=seat.locale, team=seat.team, bot=seat.bot)
+        for seat in old.seats
+        if seat.bot and seat.user_id != host_id
+    ]
+
+
+def rematch_invited(old: Table, table: Table) -> list[int]:
+    """The members of ``old`` a rematch lobby ``table`` invites: everyone not seated."""
+    return [
+        seat.user_id for seat in old.seats if not seat.bot and table.seat_of(seat.user_id) is None
+    ]
 
 
 def validate_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
