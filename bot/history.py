@@ -16,7 +16,14 @@ import discord
 
 from .i18n import language_of, tr, tr_count
 from .ratings import Rating
-from .render import CATEGORY_ORDER, GAME_COLOURS, category_name, game_name, side_name
+from .render import (
+    CATEGORY_ORDER,
+    GAME_COLOURS,
+    category_name,
+    game_name,
+    rating_line,
+    side_name,
+)
 from .storage import Storage
 from .tables import Table
 from .views import history_view
@@ -63,16 +70,7 @@ def _rating_lines(table: Table, changes: dict[int, tuple[Rating, Rating]], lang:
     for seat in table.seats:
         if seat.user_id in changes:
             before, after = changes[seat.user_id]
-            lines.append(
-                tr(
-                    lang,
-                    "history.rating_change",
-                    name=seat.name,
-                    before=before.shown,
-                    after=after.shown,
-                    change=f"{after.shown - before.shown:+d}",
-                )
-            )
+            lines.append(rating_line(seat.name, before.shown, after.shown, lang))
     return lines
 
 

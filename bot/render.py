@@ -449,6 +449,12 @@ def _stat_detail(category: str, stats: dict[str, int]) -> str:
     return ""
 
 
+def rating_line(name: str, before: int, after: int, lang: str) -> str:
+    """``Ana: rating 1000 → 1032 (+32)``, on the scale people see."""
+    change = f"{after - before:+d}"
+    return tr(lang, "result.rating_change", name=name, before=before, after=after, change=change)
+
+
 def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.Embed:
     winners = event["winners"]
     if winners:
@@ -460,6 +466,12 @@ def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
     lines = [f"{side_name(table, side)}: **{total}**" for side, total in enumerate(event["totals"])]
     lines.append(tr(lang, f"reason.{event['reason']}"))
     embed = _embed(table, title, "\n".join(lines))
+    ratings = [
+        rating_line(_player(table, row["seat"]), row["before"], row["after"], lang)
+        for row in event.get("ratings", ())
+    ]
+    if ratings:
+        embed.add_field(name=tr(lang, "result.ratings"), value="\n".join(ratings)[:1024])
     embed.set_footer(
         text=tr(lang, "result.footer", game=game_name(table.game, lang), table=table.id)
     )

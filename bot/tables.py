@@ -571,7 +571,9 @@ class TableService:
         members = [seat.user_id for seat in table.seats if seat.bot is None]
         async with self._results_lock:
             ratings = await self.storage.ratings(table.guild_id, table.game, members)
-            await self.save(table, move=log, results=match_results(table, ratings))
+            results = match_results(table, ratings)
+            _announce_ratings(table, results)
+            await self.save(table, move=log, results=results)
 
     async def mark(self, table: Table, **changes: Any) -> None:
         """Save UI bookkeeping (message ids, pings, published version) for ``table``."""
@@ -700,6 +702,25 @@ def match_results(table: Table, ratings: dict[int, Rating]) -> list[MatchResult]
         )
         for index, seat in enumerate(table.seats)
         if seat.bot is None
+    ]
+
+
+def _announce_ratings(table: Table, results: list[MatchResult]) -> None:
+    """Put each member's rating before and after the match (on the scale people see)
+    into the match's result waiting to be posted, in seat order."""
+    changes = {result.user_id: result for result in results}
+    rows = [
+        {
+            "seat": index,
+            "before": changes[seat.user_id].rating_before.shown,
+            "after": changes[seat.user_id].rating_after.shown,
+        }
+        for index, seat in enumerate(table.seats)
+        if seat.user_id in changes
+    ]
+    table.ui.announcements = [
+        {**event, "ratings": rows} if event["kind"] == "match_over" else event
+        for event in table.ui.announcements
     ]
 
 

@@ -3,9 +3,12 @@ lines and controls (issue 13)."""
 
 from __future__ import annotations
 
+import re
+
 from tests.discord_helpers import TableDriver, answer, custom_ids, field_value, make_world
 
 BOT_SELECT = "esc:bot:1"
+ALL_CARDS = (1 << 40) - 1
 
 
 def latest(channel, message):
@@ -57,3 +60,31 @@ async def test_a_rematch_against_bots_alone_is_ready_to_start(simcord_env):
     assert field_value(lobby.embeds[0], "Seats").endswith("2. 🤖 Normal bot")
     await ana.click(lobby, label="Start")
     assert "Normal bot" in field_value(driver.board().embeds[0], "Players")
+
+
+async def test_the_match_result_shows_each_members_rating_change(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    ana = players[0]
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", target=1)
+    await driver.seat_and_start()
+    await driver.play_to_end()
+
+    result = final_message(driver).embeds[0]
+    lines = field_value(result, "Ratings").splitlines()
+    changes = {}
+    for line in lines:
+        match = re.fullmatch(r"(\w+): rating 1000 → (\d+) \(([+-]\d+)\)", line)
+        assert match, line
+        name, after, change = match.group(1), int(match.group(2)), int(match.group(3))
+        assert after - 1000 == change
+        changes[name] = change
+    assert set(changes) == {"ana", "bob"}
+    winner = "ana" if "ana wins" in result.title else "bob"
+    loser = "bob" if winner == "ana" else "ana"
+    assert changes[winner] > 0 > changes[loser]
+
+    board = await ana.slash(channel, "leaderboard", game="escoba")
+    text = board.response.embeds[0].description
+    for name in ("ana", "bob"):
+        assert f"**{1000 + changes[name]}**" in text, "the leaderboard agrees"
