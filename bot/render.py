@@ -46,6 +46,14 @@ SCORED_CATEGORIES = {
     "rubamazzo": frozenset({"cards"}),
 }
 """The categories each game scores: a score sheet lists only these."""
+BONUS_REPLACES = {
+    ("all_sevens", "replace_all"): ("seven_of_coins", "sevens"),
+    ("all_sevens", "replace_majority"): ("sevens",),
+    ("all_coins", "replace"): ("coins",),
+}
+"""Escoba's bonuses that score instead of other categories, by the option's value
+(RULES.md A.9: ``all_sevens_mode``, ``all_oros_mode``)."""
+BONUS_OPTION = {"all_sevens": "all_sevens_mode", "all_coins": "all_oros_mode"}
 
 
 def card_text(table: Table, card: int) -> str:
@@ -422,14 +430,20 @@ def hand_score_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
     score = event["score"]
     title = tr(lang, "result.hand_title", hand=event["hand"] + 1, game=game_name(table.game, lang))
     embed = _embed(table, title, "\n".join(describe_events(table, event.get("lead", []), lang)))
+    bonuses = replacing_bonuses(table, score["points"])
+    replaced = {category for categories in bonuses.values() for category in categories}
     for side, points in enumerate(score["points"]):
         stats = score["stats"][side]
         lines = []
         for category in CATEGORY_ORDER:
-            if category in SCORED_CATEGORIES[table.game] and (
-                category in points or category in stats
-            ):
+            if category in replaced or category not in SCORED_CATEGORIES[table.game]:
+                continue
+            if category in points or category in stats:
                 detail = _stat_detail(category, stats)
+                if category in bonuses:
+                    detail = tr(
+                        lang, f"result.replaces.{category}.{table.options[BONUS_OPTION[category]]}"
+                    )
                 lines.append(
                     category_name(category, table.game, lang)
                     + f": **{points.get(category, 0)}**"
@@ -441,6 +455,19 @@ def hand_score_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
             lines.append(tr(lang, "result.total", total=event["totals"][side]))
         embed.add_field(name=side_name(table, side)[:256], value="\n".join(lines)[:1024])
     return embed
+
+
+def replacing_bonuses(table: Table, points: list[dict[str, int]]) -> dict[str, tuple[str, ...]]:
+    """The bonuses some side scored this hand that take the place of other categories
+    (all four sevens, all ten coins), each with the categories it replaced. Those
+    categories were not played for anyone this hand, so the sheet leaves them out
+    rather than showing "Sevens: 0" next to "All four sevens: 3"."""
+    found = {}
+    for bonus, option in BONUS_OPTION.items():
+        replaced = BONUS_REPLACES.get((bonus, table.options.get(option)))
+        if replaced and any(bonus in side_points for side_points in points):
+            found[bonus] = replaced
+    return found
 
 
 def _stat_detail(category: str, stats: dict[str, int]) -> str:

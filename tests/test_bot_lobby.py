@@ -5,6 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from bot.games.scoring import score_escoba
+from bot.i18n import tr
+from bot.render import hand_score_embed
+from bot.tables import Seat, Table, validate_options
 from tests.discord_helpers import TableDriver, answer, custom_ids, field_value, make_world
 
 BOT_SELECT = "esc:bot:1"
@@ -88,3 +94,84 @@ async def test_the_match_result_shows_each_members_rating_change(simcord_env):
     text = board.response.embeds[0].description
     for name in ("ana", "bob"):
         assert f"**{1000 + changes[name]}**" in text, "the leaderboard agrees"
+
+
+def sheet_lines(embed) -> dict[str, list[str]]:
+    return {item.name: item.value.splitlines() for item in embed.fields}
+
+
+def escoba_table(**options) -> Table:
+    return Table(
+        id=1,
+        guild_id=1,
+        channel_id=2,
+        host_id=10,
+        game="escoba",
+        options=validate_options("escoba", options),
+        locale="en",
+        seats=[Seat(user_id=10, name="ana"), Seat(user_id=11, name="bob")],
+    )
+
+
+def hand_event(table: Table, ana_pile: int) -> dict:
+    """A hand where ana took ``ana_pile`` and bob the rest of the deck, scored by the
+    table's own rules."""
+    piles = [ana_pile, ALL_CARDS & ~ana_pile]
+    score = score_escoba(piles, [1, 0], table.engine.scoring)
+    return {"kind": "hand_scored", "hand": 0, "score": score.to_dict(), "totals": [5, 0]}
+
+
+def pile_with(*cards: int, size: int = 24) -> int:
+    """``cards`` and the lowest other cards up to ``size`` cards (no more sevens or coins)."""
+    pile = sum(1 << card for card in cards)
+    for card in range(40):
+        if pile.bit_count() >= size:
+            break
+        if card % 10 != 6 and card >= 10:
+            pile |= 1 << card
+    return pile
+
+
+SEVENS = (6, 16, 26, 36)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_all_four_sevens_reads_as_one_line_in_place_of_the_sevens_rows(lang):
+    table = escoba_table()
+    embed = hand_score_embed(table, hand_event(table, pile_with(*SEVENS)), lang)
+    ana, bob = sheet_lines(embed)["ana"], sheet_lines(embed)["bob"]
+    names = {key: tr(lang, f"category.{key}") for key in ("all_sevens", "seven_of_coins", "sevens")}
+    expected = {
+        "en": "All four sevens: **3** (instead of seven of coins and sevens)",
+        "es": "Los cuatro sietes: **3** (en lugar del siete de oros y los sietes)",
+        "it": "Tutti e quattro i sette: **3** (al posto di settebello e sette)",
+    }
+    assert expected[lang] in ana
+    for line in ana + bob:
+        assert not line.startswith((f"{names['seven_of_coins']}:", f"{names['sevens']}:")), line
+    assert not any(line.startswith(names["all_sevens"]) for line in bob)
+
+
+def test_without_all_sevens_the_sheet_lists_the_seven_of_coins_and_sevens():
+    table = escoba_table()
+    embed = hand_score_embed(table, hand_event(table, pile_with(6, 16, 26)), "en")
+    ana = sheet_lines(embed)["ana"]
+    assert "Seven of coins: **1**" in ana and "Sevens: **1** (3)" in ana
+    assert not any(line.startswith("All four sevens") for line in ana)
+
+
+def test_all_sevens_in_place_of_most_sevens_keeps_the_seven_of_coins_row():
+    table = escoba_table(all_sevens_mode="replace_majority")
+    embed = hand_score_embed(table, hand_event(table, pile_with(*SEVENS)), "en")
+    ana = sheet_lines(embed)["ana"]
+    assert "All four sevens: **3** (instead of sevens)" in ana
+    assert "Seven of coins: **1**" in ana
+    assert not any(line.startswith("Sevens:") for line in ana)
+
+
+def test_all_ten_coins_reads_in_place_of_the_coins_row():
+    table = escoba_table()
+    embed = hand_score_embed(table, hand_event(table, pile_with(*range(10))), "en")
+    ana, bob = sheet_lines(embed)["ana"], sheet_lines(embed)["bob"]
+    assert "All ten coins: **2** (instead of coins)" in ana
+    assert not any(line.startswith("Coins:") for line in ana + bob)
