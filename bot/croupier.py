@@ -279,6 +279,20 @@ class Croupier:
             return
         await self.refresh_lobby(table, interaction)
 
+    async def on_target(
+        self, interaction: discord.Interaction, table_id: int, values: list[str]
+    ) -> None:
+        """The lobby's target select: the host picks the score to play to."""
+        await interaction.response.defer()
+        try:
+            if not values or not values[0].isdigit():
+                raise TableError("lobby.bad_option")
+            table = await self.service.set_target(table_id, interaction.user.id, int(values[0]))
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        await self.refresh_lobby(table, interaction)
+
     async def on_bot_seat(
         self, interaction: discord.Interaction, table_id: int, values: list[str]
     ) -> None:

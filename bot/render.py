@@ -135,7 +135,10 @@ def _embed(table: Table, title: str, description: str = "") -> discord.Embed:
 def option_summary(table: Table, lang: str) -> str:
     """The table's main options, one per line."""
     options = table.options
-    lines = [tr(lang, "lobby.players", players=table.players)]
+    lines = [
+        tr(lang, "lobby.players", players=table.players),
+        tr(lang, f"lobby.deck.{_deck(table)}"),
+    ]
     if "target_score" in options:
         lines.append(tr_count(lang, "lobby.target", options["target_score"]))
     if table.game == "escoba":
@@ -147,7 +150,8 @@ def option_summary(table: Table, lang: str) -> str:
     timer = table.ui.turn_timer
     lines.append(tr(lang, "lobby.timer", seconds=timer) if timer else tr(lang, "lobby.timer_off"))
     for name, value in table.ui.advanced.items():
-        lines.append(advanced_text(name, value, lang))
+        if name != "deck":  # the deck has its own line
+            lines.append(advanced_text(name, value, lang))
     return "\n".join(lines)
 
 

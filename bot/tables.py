@@ -384,6 +384,17 @@ class TableService:
             await self.save(table)
             return table
 
+    async def set_target(self, table_id: int, user_id: int, target: int) -> Table:
+        """The host changes the lobby's target score (games played to a target)."""
+        async with self.lock(table_id):
+            table = self._hosted_lobby(table_id, user_id)
+            if "target_score" not in table.options:
+                raise TableError("lobby.no_target")
+            options = {**table.options, "target_score": target}
+            table.options = validate_options(table.game, options)
+            await self.save(table)
+            return table
+
     async def leave(self, table_id: int, user_id: int) -> Table:
         """Leave a lobby (the host hands over) or abandon a match in progress."""
         async with self.lock(table_id):

@@ -9,9 +9,18 @@ import pytest
 
 from bot.games.scoring import score_escoba
 from bot.i18n import tr
-from bot.render import hand_score_embed
+from bot.render import advanced_text, hand_score_embed
 from bot.tables import Seat, Table, validate_options
-from tests.discord_helpers import TableDriver, answer, custom_ids, field_value, make_world
+from bot.views import ADVANCED_CHOICES
+from tests.discord_helpers import (
+    TableDriver,
+    answer,
+    custom_ids,
+    enabled,
+    field_value,
+    make_world,
+    select_options,
+)
 
 BOT_SELECT = "esc:bot:1"
 ALL_CARDS = (1 << 40) - 1
@@ -175,3 +184,78 @@ def test_all_ten_coins_reads_in_place_of_the_coins_row():
     ana, bob = sheet_lines(embed)["ana"], sheet_lines(embed)["bob"]
     assert "All ten coins: **2** (instead of coins)" in ana
     assert not any(line.startswith("Coins:") for line in ana + bob)
+
+
+def lobby_lines(message) -> list[str]:
+    return message.embeds[0].description.splitlines()
+
+
+async def test_the_lobby_names_the_deck_and_the_host_picks_the_target(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    ana, bob = players
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new")
+    assert lobby_lines(driver.lobby)[:3] == [
+        "Players: 2",
+        "Spanish deck, 40 cards",
+        "Target: 21 points",
+    ]
+    menu = select_options(driver.lobby, "esc:target:1")
+    assert [option.label for option in menu] == [
+        "Play to 11 points",
+        "Play to 15 points",
+        "Play to 21 points",
+        "Play to 31 points",
+    ]
+    assert [option.label for option in menu if option.default] == ["Play to 21 points"]
+
+    refused = await bob.select(driver.lobby, ["31"], custom_id="esc:target:1")
+    assert answer(refused).content == "Only the host can do that."
+    await ana.select(driver.lobby, ["15"], custom_id="esc:target:1")
+    lobby = latest(channel, driver.lobby)
+    assert "Target: 15 points" in lobby_lines(lobby)
+    assert [o.label for o in select_options(lobby, "esc:target:1") if o.default] == [
+        "Play to 15 points"
+    ]
+    await driver.seat_and_start()
+    assert (
+        "first side to reach 15 points"
+        in (await ana.slash(driver.thread, "rules")).response.embeds[0].description
+    )
+
+
+async def test_scopa_and_rubamazzo_lobbies_name_their_deck(simcord_env):
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    scopa = await ana.slash(channel, "scopa new")
+    lines = lobby_lines(scopa.response.message)
+    assert lines[1] == "Italian deck, 40 cards" and "Target: 11 points" in lines
+    rubamazzo = await ana.slash(channel, "rubamazzo new")
+    message = rubamazzo.response.message
+    assert lobby_lines(message)[1] == "Italian deck, 40 cards"
+    assert select_options(message, "esc:target:3") == [], "Rubamazzo has no target"
+
+
+async def test_join_is_disabled_while_the_table_is_full(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    bob = players[1]
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new")
+    join = "esc:lobby:1:join"
+    assert join in enabled(driver.lobby, "esc:lobby:")
+    await bob.click(driver.lobby, label="Join")
+    assert join not in enabled(latest(channel, driver.lobby), "esc:lobby:")
+    await bob.click(latest(channel, driver.lobby), label="Leave")
+    assert join in enabled(latest(channel, driver.lobby), "esc:lobby:")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("game", ["escoba", "scopa", "rubamazzo"])
+def test_every_lobby_rule_reads_as_plain_words(game, lang):
+    """Every line a lobby can show for a rule: no option codes, no bare card ranges,
+    within Discord's 100 characters for a menu entry."""
+    for name, value in ADVANCED_CHOICES[game]:
+        line = advanced_text(name, value, lang)
+        assert len(line) <= 100, line
+        assert "_" not in line and "A–" not in line, line
+        assert not line.lower().startswith(("initial ", "majority", "shut-out")), line
+    assert tr(lang, f"lobby.deck.{validate_options(game, {})['deck']}")
