@@ -143,9 +143,10 @@ class MatchHistory:
     async def on_pick(self, interaction: discord.Interaction, values: list[str]) -> None:
         """Answer a pick in the history select with that match's score sheet, privately."""
         lang = language_of(interaction.locale)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self._finished_table(interaction.guild_id, values)
         if table is None:
-            await interaction.response.send_message(tr(lang, "history.unknown"), ephemeral=True)
+            await interaction.followup.send(tr(lang, "history.unknown"), ephemeral=True)
             return
         hands = [
             event
@@ -155,7 +156,7 @@ class MatchHistory:
         ]
         changes = await self.storage.match_rating_changes(table.id)
         embed = score_sheet_embed(table, hands, changes, lang)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.followup.send(embed=embed, ephemeral=True)
 
     async def _finished_table(self, guild_id: int | None, values: list[str]) -> Table | None:
         """The picked match, if it is a finished match of this server."""

@@ -265,6 +265,7 @@ class LeaderboardButton(
         self.game, self.sort, self.page = game, sort, page
 
     async def act(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()  # the page is read from the database
         lang = await _croupier(interaction).public_lang(interaction)
         await interaction.client.leaderboards.on_page(  # type: ignore[attr-defined]
             interaction, self.game, self.sort, self.page, lang
