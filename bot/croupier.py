@@ -221,7 +221,7 @@ class Croupier:
         if can_thread:
             thread_id = await self._open_thread(message, table, table_lang)
         await self.service.attach_messages(table, lobby_message_id=message.id, thread_id=thread_id)
-        if not can_thread and not in_thread:
+        if not can_thread and not in_thread and not self.bot.simulated:
             await interaction.followup.send(tr(lang, "lobby.no_thread"), ephemeral=True)
 
     async def _open_thread(self, message: discord.Message, table: Table, lang: str) -> int | None:
