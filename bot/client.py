@@ -6,6 +6,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Callable
+from datetime import datetime
 
 import discord
 from discord import app_commands
@@ -17,7 +19,7 @@ from .history import MatchHistory
 from .i18n import CommandTranslator, language_of, tr
 from .leaderboard import Leaderboards
 from .settings import Settings
-from .storage import Storage
+from .storage import Storage, utc_now
 from .tables import TableService
 from .views import DYNAMIC_ITEMS, reply
 
@@ -47,9 +49,14 @@ class EscobaBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self._restored = False
+        self.clock: Callable[[], datetime] = utc_now
+        """What time it is for the database's dates (the sandbox sets its simulated clock)."""
+        self.simulated = False
+        """Playing against a simulated Discord (the sandbox): a fresh Discord at every
+        start, whose commands are synced whatever the stored hash says; no thread notice."""
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.settings.database_path)
+        self.storage = await Storage.open(self.settings.database_path, clock=lambda: self.clock())
         self.service = TableService(self.storage, deal_seed=self.settings.deal_seed)
         self.bots = BotPlayers()
         self.croupier = Croupier(
@@ -102,7 +109,7 @@ class EscobaBot(commands.AutoShardedBot):
                 log.error("cannot sync commands to DEV_GUILD_ID %s: %s", guild.id, exc)
             return
         digest = await self.tree_hash()
-        if await self.storage.meta(TREE_HASH_KEY) == digest:
+        if not self.simulated and await self.storage.meta(TREE_HASH_KEY) == digest:
             return
         await self.tree.sync()
         await self.storage.set_meta(TREE_HASH_KEY, digest)
@@ -119,13 +126,21 @@ class EscobaBot(commands.AutoShardedBot):
         return hashlib.sha256(text.encode()).hexdigest()
 
     async def close(self) -> None:
+        self.stop_work()
+        await super().close()
+        await self.close_storage()
+
+    def stop_work(self) -> None:
+        """Cancel every timer and pending bot move, and stop the bots' worker thread."""
         croupier = getattr(self, "croupier", None)
         if croupier is not None:
             croupier.stop()
         bots = getattr(self, "bots", None)
         if bots is not None:
             bots.close()
-        await super().close()
+
+    async def close_storage(self) -> None:
+        """Close the database (its worker thread would keep the interpreter alive)."""
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()

@@ -41,6 +41,7 @@ from .render import (
     lobby_embed,
     match_over_embed,
     panel_embed,
+    rematch_invite,
 )
 from .storage import GuildSettings
 from .tables import Seat, StalePanel, Table, TableError, TableService, bot_view
@@ -153,9 +154,11 @@ class Croupier:
         options: dict[str, Any],
         timer: int | None,
         advanced: dict[str, Any] | None = None,
+        rematch_of: Table | None = None,
     ) -> None:
         """``/escoba new`` and friends (and Rematch, with the ``advanced`` rules chosen in
-        the last lobby): post the lobby, open its thread when allowed."""
+        the last lobby and the finished match ``rematch_of``): post the lobby, open its
+        thread when allowed."""
         lang = interaction_lang(interaction)
         channel = interaction.channel
         guild = interaction.guild
@@ -202,19 +205,23 @@ class Croupier:
                 takeover_after=settings.takeover_after,
                 images=settings.images,
                 advanced=advanced or {},
+                rematch_of=rematch_of,
             )
         except TableError as error:
             await self.refuse(interaction, error)
             return
         await interaction.response.send_message(
-            embed=lobby_embed(table, table_lang), view=lobby_view(table, table_lang)
+            rematch_invite(table, rematch_of, table_lang),
+            embed=lobby_embed(table, table_lang),
+            view=lobby_view(table, table_lang),
+            allowed_mentions=discord.AllowedMentions(users=True),
         )
         message = await interaction.original_response()
         thread_id = None
         if can_thread:
             thread_id = await self._open_thread(message, table, table_lang)
         await self.service.attach_messages(table, lobby_message_id=message.id, thread_id=thread_id)
-        if not can_thread and not in_thread:
+        if not can_thread and not in_thread and not self.bot.simulated:
             await interaction.followup.send(tr(lang, "lobby.no_thread"), ephemeral=True)
 
     async def _open_thread(self, message: discord.Message, table: Table, lang: str) -> int | None:
@@ -267,6 +274,20 @@ class Croupier:
                 raise TableError("lobby.bad_option")
             name, value = advanced_value(table.game, index)
             table = await self.service.set_advanced(table_id, interaction.user.id, name, value)
+        except TableError as error:
+            await self.refuse(interaction, error)
+            return
+        await self.refresh_lobby(table, interaction)
+
+    async def on_target(
+        self, interaction: discord.Interaction, table_id: int, values: list[str]
+    ) -> None:
+        """The lobby's target select: the host picks the score to play to."""
+        await interaction.response.defer()
+        try:
+            if not values or not values[0].isdigit():
+                raise TableError("lobby.bad_option")
+            table = await self.service.set_target(table_id, interaction.user.id, int(values[0]))
         except TableError as error:
             await self.refuse(interaction, error)
             return
@@ -768,7 +789,7 @@ class Croupier:
             await self.refuse(interaction, error)
             return
         await self.open_table(
-            interaction, old.game, old.options, old.ui.turn_timer, old.ui.advanced
+            interaction, old.game, old.options, old.ui.turn_timer, old.ui.advanced, rematch_of=old
         )
 
     # -- restarts and stray clicks ----------

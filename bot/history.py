@@ -16,7 +16,14 @@ import discord
 
 from .i18n import language_of, tr, tr_count
 from .ratings import Rating
-from .render import CATEGORY_ORDER, GAME_COLOURS, category_name, game_name, side_name
+from .render import (
+    CATEGORY_ORDER,
+    GAME_COLOURS,
+    category_name,
+    game_name,
+    rating_line,
+    side_name,
+)
 from .storage import Storage
 from .tables import Table
 from .views import history_view
@@ -63,16 +70,7 @@ def _rating_lines(table: Table, changes: dict[int, tuple[Rating, Rating]], lang:
     for seat in table.seats:
         if seat.user_id in changes:
             before, after = changes[seat.user_id]
-            lines.append(
-                tr(
-                    lang,
-                    "history.rating_change",
-                    name=seat.name,
-                    before=before.shown,
-                    after=after.shown,
-                    change=f"{after.shown - before.shown:+d}",
-                )
-            )
+            lines.append(rating_line(seat.name, before.shown, after.shown, lang))
     return lines
 
 
@@ -145,9 +143,10 @@ class MatchHistory:
     async def on_pick(self, interaction: discord.Interaction, values: list[str]) -> None:
         """Answer a pick in the history select with that match's score sheet, privately."""
         lang = language_of(interaction.locale)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self._finished_table(interaction.guild_id, values)
         if table is None:
-            await interaction.response.send_message(tr(lang, "history.unknown"), ephemeral=True)
+            await interaction.followup.send(tr(lang, "history.unknown"), ephemeral=True)
             return
         hands = [
             event
@@ -157,7 +156,7 @@ class MatchHistory:
         ]
         changes = await self.storage.match_rating_changes(table.id)
         embed = score_sheet_embed(table, hands, changes, lang)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.followup.send(embed=embed, ephemeral=True)
 
     async def _finished_table(self, guild_id: int | None, values: list[str]) -> Table | None:
         """The picked match, if it is a finished match of this server."""

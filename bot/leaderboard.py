@@ -90,12 +90,12 @@ class Leaderboards:
     async def on_page(
         self, interaction: discord.Interaction, game: str, sort: str, page: int, lang: str
     ) -> None:
-        """A page button: the same public message shows ``page`` (in ``lang``)."""
+        """A page button (deferred): the same public message shows ``page`` (in ``lang``)."""
         if interaction.guild_id is None:
-            await interaction.response.send_message(tr(lang, "error.guild_only"), ephemeral=True)
+            await interaction.followup.send(tr(lang, "error.guild_only"), ephemeral=True)
             return
         embed, view = await self.page(interaction.guild_id, game, sort, page, lang)
-        await interaction.response.edit_message(embed=embed, view=view)
+        await interaction.edit_original_response(embed=embed, view=view)
 
     async def stats(self, guild_id: int, member: discord.abc.User, lang: str) -> discord.Embed:
         """Per game: rating and trend, results, sweeps per hand; the favourite game."""

@@ -21,7 +21,7 @@ import discord
 from .games import card_label
 from .i18n import tr, tr_count
 from .pictures import board_png, hand_png
-from .tables import Table, current_hand_events
+from .tables import Table, current_hand_events, rematch_invited
 
 GAME_COLOURS = {"escoba": 0xC0392B, "scopa": 0x2E86C1, "rubamazzo": 0x27AE60}
 SPANISH_SUIT_EMOJI = ("🪙", "🏆", "⚔️", "🪵")
@@ -46,6 +46,14 @@ SCORED_CATEGORIES = {
     "rubamazzo": frozenset({"cards"}),
 }
 """The categories each game scores: a score sheet lists only these."""
+BONUS_REPLACES = {
+    ("all_sevens", "replace_all"): ("seven_of_coins", "sevens"),
+    ("all_sevens", "replace_majority"): ("sevens",),
+    ("all_coins", "replace"): ("coins",),
+}
+"""Escoba's bonuses that score instead of other categories, by the option's value
+(RULES.md A.9: ``all_sevens_mode``, ``all_oros_mode``)."""
+BONUS_OPTION = {"all_sevens": "all_sevens_mode", "all_coins": "all_oros_mode"}
 
 
 def card_text(table: Table, card: int) -> str:
@@ -127,7 +135,10 @@ def _embed(table: Table, title: str, description: str = "") -> discord.Embed:
 def option_summary(table: Table, lang: str) -> str:
     """The table's main options, one per line."""
     options = table.options
-    lines = [tr(lang, "lobby.players", players=table.players)]
+    lines = [
+        tr(lang, "lobby.players", players=table.players),
+        tr(lang, f"lobby.deck.{_deck(table)}"),
+    ]
     if "target_score" in options:
         lines.append(tr_count(lang, "lobby.target", options["target_score"]))
     if table.game == "escoba":
@@ -139,7 +150,8 @@ def option_summary(table: Table, lang: str) -> str:
     timer = table.ui.turn_timer
     lines.append(tr(lang, "lobby.timer", seconds=timer) if timer else tr(lang, "lobby.timer_off"))
     for name, value in table.ui.advanced.items():
-        lines.append(advanced_text(name, value, lang))
+        if name != "deck":  # the deck has its own line
+            lines.append(advanced_text(name, value, lang))
     return "\n".join(lines)
 
 
@@ -169,6 +181,16 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
     else:
         embed.set_footer(text=tr(lang, "lobby.footer"))
     return embed
+
+
+def rematch_invite(table: Table, old: Table | None, lang: str) -> str | None:
+    """The line a rematch lobby pings the finished match's other members with, so each
+    can Join with one click; None for a new table, or when nobody else played."""
+    invited = rematch_invited(old, table) if old is not None else []
+    if not invited:
+        return None
+    mentions = ", ".join(f"<@{user_id}>" for user_id in invited)
+    return tr(lang, "lobby.rematch_invite", mentions=mentions, table=old.id)
 
 
 # -- moves in words ----------
@@ -412,14 +434,20 @@ def hand_score_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
     score = event["score"]
     title = tr(lang, "result.hand_title", hand=event["hand"] + 1, game=game_name(table.game, lang))
     embed = _embed(table, title, "\n".join(describe_events(table, event.get("lead", []), lang)))
+    bonuses = replacing_bonuses(table, score["points"])
+    replaced = {category for categories in bonuses.values() for category in categories}
     for side, points in enumerate(score["points"]):
         stats = score["stats"][side]
         lines = []
         for category in CATEGORY_ORDER:
-            if category in SCORED_CATEGORIES[table.game] and (
-                category in points or category in stats
-            ):
+            if category in replaced or category not in SCORED_CATEGORIES[table.game]:
+                continue
+            if category in points or category in stats:
                 detail = _stat_detail(category, stats)
+                if category in bonuses:
+                    detail = tr(
+                        lang, f"result.replaces.{category}.{table.options[BONUS_OPTION[category]]}"
+                    )
                 lines.append(
                     category_name(category, table.game, lang)
                     + f": **{points.get(category, 0)}**"
@@ -433,10 +461,29 @@ def hand_score_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
     return embed
 
 
+def replacing_bonuses(table: Table, points: list[dict[str, int]]) -> dict[str, tuple[str, ...]]:
+    """The bonuses some side scored this hand that take the place of other categories
+    (all four sevens, all ten coins), each with the categories it replaced. Those
+    categories were not played for anyone this hand, so the sheet leaves them out
+    rather than showing "Sevens: 0" next to "All four sevens: 3"."""
+    found = {}
+    for bonus, option in BONUS_OPTION.items():
+        replaced = BONUS_REPLACES.get((bonus, table.options.get(option)))
+        if replaced and any(bonus in side_points for side_points in points):
+            found[bonus] = replaced
+    return found
+
+
 def _stat_detail(category: str, stats: dict[str, int]) -> str:
     if category in ("cards", "coins", "sevens", "primiera") and category in stats:
         return str(stats[category])
     return ""
+
+
+def rating_line(name: str, before: int, after: int, lang: str) -> str:
+    """``Ana: rating 1000 → 1032 (+32)``, on the scale people see."""
+    change = f"{after - before:+d}"
+    return tr(lang, "result.rating_change", name=name, before=before, after=after, change=change)
 
 
 def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.Embed:
@@ -450,6 +497,12 @@ def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
     lines = [f"{side_name(table, side)}: **{total}**" for side, total in enumerate(event["totals"])]
     lines.append(tr(lang, f"reason.{event['reason']}"))
     embed = _embed(table, title, "\n".join(lines))
+    ratings = [
+        rating_line(_player(table, row["seat"]), row["before"], row["after"], lang)
+        for row in event.get("ratings", ())
+    ]
+    if ratings:
+        embed.add_field(name=tr(lang, "result.ratings"), value="\n".join(ratings)[:1024])
     embed.set_footer(
         text=tr(lang, "result.footer", game=game_name(table.game, lang), table=table.id)
     )

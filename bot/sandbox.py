@@ -2,18 +2,24 @@
 
 No token and no network: SimCord plays Discord in memory, and its preview serves
 the server's #cartas channel on loopback, with a composer for the slash commands.
-The world is one server with one member, "you" (with Manage Server, so /settings
-works too).
+The world is one server with one member, "Alex" (with Manage Server, so /settings
+works too): a name, so the table says "Alex wins the match!".
 
 Choices for the sandbox:
 - Hands come in the ephemeral "My hand" panel (the preview shows the channel, not
   DMs), and tables play in the channel rather than in threads (the preview shows
-  one channel), so a channel hosts one table at a time.
+  one channel), so a channel hosts one table at a time. The notice a real server
+  gets about Create Public Threads is not shown: there is nothing to fix.
 - Bots move at once and hands follow each other without a pause: SimCord's clock
   only moves when told, so the sandbox has no waits and no turn timers.
 - The database is a throw-away file in a temporary folder unless ``--database``
   names one; the server, channel and member get the same ids every run, so a kept
-  database keeps its leaderboards and history.
+  database keeps its leaderboards and history. The slash commands are synced at
+  every start (each run's Discord is a new one, whatever the database remembers).
+- The database dates its rows by SimCord's clock (``env.now()``), so ``/history``
+  says when a match ended in the sandbox's time.
+- Leaving the sandbox (Ctrl-C) stops the bot's work and closes the database, so no
+  worker thread keeps the interpreter waiting.
 """
 
 from __future__ import annotations
@@ -32,7 +38,7 @@ from .settings import Settings
 
 SANDBOX_GUILD_ID = 424_242_424_242_424_242
 CHANNEL_NAME = "cartas"
-MEMBER_NAME = "you"
+MEMBER_NAME = "Alex"
 BOT_NAME = "Escoba"
 WELCOME = """\
 Sandbox ready: open {url}
@@ -51,12 +57,14 @@ class SandboxError(RuntimeError):
 
 @dataclass(frozen=True, slots=True)
 class SandboxWorld:
-    """The simulated Discord: its env, the server, the #cartas channel and "you"."""
+    """The simulated Discord: its env, the server, the #cartas channel, the member
+    (``you``, named ``MEMBER_NAME``) and the bot."""
 
     env: object
     guild: object
     channel: object
     you: object
+    bot: EscobaBot
 
 
 def sandbox_settings(database: Path, deal_seed: int | None = None) -> Settings:
@@ -72,8 +80,8 @@ def sandbox_settings(database: Path, deal_seed: int | None = None) -> Settings:
 
 
 async def build_world(env, bot: EscobaBot) -> SandboxWorld:
-    """One server with #cartas (no threads for the bot) and the member "you"; the bot
-    goes by ``BOT_NAME``."""
+    """One server with #cartas (no threads for the bot) and the member ``MEMBER_NAME``;
+    the bot goes by ``BOT_NAME``."""
     await bot.user.edit(username=BOT_NAME)
     guild = env.create_guild("Sandbox", id=SANDBOX_GUILD_ID)
     managers = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
@@ -85,7 +93,7 @@ async def build_world(env, bot: EscobaBot) -> SandboxWorld:
     )
     current = await bot.storage.guild_settings(guild.id)
     await bot.storage.save_guild_settings(guild.id, dataclasses.replace(current, dm_hands=False))
-    return SandboxWorld(env, guild, channel, you)
+    return SandboxWorld(env, guild, channel, you, bot)
 
 
 @contextlib.asynccontextmanager
@@ -97,8 +105,14 @@ async def sandbox(database: Path, deal_seed: int | None = None) -> AsyncIterator
     except ImportError as exc:
         raise SandboxError(NEEDS_DEV) from exc
     bot = create_bot(sandbox_settings(database, deal_seed))
-    async with simcord.run(bot, check_errors=False) as env:
-        yield await build_world(env, bot)
+    bot.simulated = True
+    try:
+        async with simcord.run(bot, check_errors=False) as env:
+            bot.clock = env.now
+            yield await build_world(env, bot)
+    finally:
+        bot.stop_work()
+        await bot.close_storage()
 
 
 async def serve(database: Path | None, port: int | None) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -99,8 +100,9 @@ LEADERBOARD_ORDER = {
 _RECORD_COLUMNS = "game, user_id, played, won, points, escobas, hands, with_bots, mu, sigma"
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
+def utc_now() -> datetime:
+    """The real time: the storage's clock unless it is given another (the sandbox's)."""
+    return datetime.now(UTC)
 
 
 def migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
@@ -116,11 +118,16 @@ def migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
 class Storage:
     """The bot's database. Open with ``await Storage.open(path)``."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], datetime] = utc_now) -> None:
         self.db = db
+        self.clock = clock
+        """Dates every row it writes (tables, moves, results): ``/history`` shows them."""
+
+    def _now(self) -> str:
+        return self.clock().astimezone(UTC).isoformat(timespec="seconds")
 
     @classmethod
-    async def open(cls, path: Path | str) -> Storage:
+    async def open(cls, path: Path | str, clock: Callable[[], datetime] = utc_now) -> Storage:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(path)
@@ -128,7 +135,7 @@ class Storage:
         for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON"):
             async with db.execute(pragma):
                 pass
-        storage = cls(db)
+        storage = cls(db, clock)
         await storage.migrate()
         return storage
 
@@ -152,7 +159,7 @@ class Storage:
     # -- tables ----------
 
     async def create_table(self, row: dict[str, Any]) -> int:
-        now = _now()
+        now = self._now()
         values = [_column(row[name]) for name in TABLE_COLUMNS]
         placeholders = ", ".join("?" for _ in range(len(TABLE_COLUMNS) + 2))
         async with self.db.execute(
@@ -177,7 +184,7 @@ class Storage:
         values = [_column(row[name]) for name in TABLE_COLUMNS]
         await self.db.execute(
             f"UPDATE game_tables SET {assignments}, updated_at = ? WHERE id = ?",
-            [*values, _now(), table_id],
+            [*values, self._now(), table_id],
         )
         if move is not None:
             await self.db.execute(
@@ -189,7 +196,7 @@ class Storage:
                     move["seat"],
                     move["move"],
                     json.dumps(move["events"]),
-                    _now(),
+                    self._now(),
                 ),
             )
         if results:
@@ -282,7 +289,7 @@ class Storage:
     async def _add_results(
         self, table_id: int, guild_id: int, game: str, results: list[MatchResult]
     ) -> None:
-        now = _now()
+        now = self._now()
         for result in results:
             before, after = result.rating_before, result.rating_after
             await self.db.execute(

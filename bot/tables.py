@@ -282,9 +282,11 @@ class TableService:
         takeover_after: int = 3,
         images: bool = True,
         advanced: dict[str, Any] | None = None,
+        rematch_of: Table | None = None,
     ) -> Table:
         """A new lobby with the host seated (``advanced``: the lobby menu's rules already
-        in ``options``, to list). Raises ``TableError`` for bad options."""
+        in ``options``, to list; ``rematch_of``: the finished match whose bots sit
+        again, see ``rematch_seats``). Raises ``TableError`` for bad options."""
         checked = validate_options(game, options)
         table = Table(
             id=0,
@@ -294,7 +296,7 @@ class TableService:
             game=game,
             options=checked,
             locale=locale,
-            seats=[host],
+            seats=[host, *rematch_seats(rematch_of, host.user_id)],
             ui=TableUI(
                 turn_timer=turn_timer,
                 dm_hands=dm_hands,
@@ -379,6 +381,17 @@ class TableService:
                 options[name] = advanced[name] = value
             table.options = validate_options(table.game, options)
             table.ui.advanced = advanced
+            await self.save(table)
+            return table
+
+    async def set_target(self, table_id: int, user_id: int, target: int) -> Table:
+        """The host changes the lobby's target score (games played to a target)."""
+        async with self.lock(table_id):
+            table = self._hosted_lobby(table_id, user_id)
+            if "target_score" not in table.options:
+                raise TableError("lobby.no_target")
+            options = {**table.options, "target_score": target}
+            table.options = validate_options(table.game, options)
             await self.save(table)
             return table
 
@@ -569,7 +582,9 @@ class TableService:
         members = [seat.user_id for seat in table.seats if seat.bot is None]
         async with self._results_lock:
             ratings = await self.storage.ratings(table.guild_id, table.game, members)
-            await self.save(table, move=log, results=match_results(table, ratings))
+            results = match_results(table, ratings)
+            _announce_ratings(table, results)
+            await self.save(table, move=log, results=results)
 
     async def mark(self, table: Table, **changes: Any) -> None:
         """Save UI bookkeeping (message ids, pings, published version) for ``table``."""
@@ -586,6 +601,29 @@ class TableService:
         async with self.lock(table.id):
             table.ui.announcements = table.ui.announcements[1:]
             await self.save(table)
+
+
+def rematch_seats(old: Table | None, host_id: int) -> list[Seat]:
+    """The seats a rematch of ``old`` fills besides its host (the member who pressed
+    Rematch): the bots, at the same levels and with the same names and teams.
+
+    The other members are not seated for them: they may have gone, and a lobby
+    cannot start with someone who is not there. The lobby mentions them instead
+    (``render.rematch_invite``), so each one is a Join away."""
+    if old is None:
+        return []
+    return [
+        Seat(user_id=seat.user_id, name=seat.name, locale=seat.locale, team=seat.team, bot=seat.bot)
+        for seat in old.seats
+        if seat.bot and seat.user_id != host_id
+    ]
+
+
+def rematch_invited(old: Table, table: Table) -> list[int]:
+    """The members of ``old`` a rematch lobby ``table`` invites: everyone not seated."""
+    return [
+        seat.user_id for seat in old.seats if not seat.bot and table.seat_of(seat.user_id) is None
+    ]
 
 
 def validate_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -675,6 +713,25 @@ def match_results(table: Table, ratings: dict[int, Rating]) -> list[MatchResult]
         )
         for index, seat in enumerate(table.seats)
         if seat.bot is None
+    ]
+
+
+def _announce_ratings(table: Table, results: list[MatchResult]) -> None:
+    """Put each member's rating before and after the match (on the scale people see)
+    into the match's result waiting to be posted, in seat order."""
+    changes = {result.user_id: result for result in results}
+    rows = [
+        {
+            "seat": index,
+            "before": changes[seat.user_id].rating_before.shown,
+            "after": changes[seat.user_id].rating_after.shown,
+        }
+        for index, seat in enumerate(table.seats)
+        if seat.user_id in changes
+    ]
+    table.ui.announcements = [
+        {**event, "ratings": rows} if event["kind"] == "match_over" else event
+        for event in table.ui.announcements
     ]
 
 

@@ -6,7 +6,8 @@ Custom ids (all under 100 characters):
 ``esc:lobby:<table>:<action>``, ``esc:adv:<table>``, ``esc:hand:<table>``,
 ``esc:card:<table>:<version>:<card>``, ``esc:move:<table>:<version>:<move hex>``,
 ``esc:movesel:<table>:<version>``, ``esc:rematch:<table>``, ``esc:lb:<game>:<sort>:<page>``,
-``esc:bot:<table>`` (the lobby's bot select), ``esc:seat:<table>:<back|end>``,
+``esc:bot:<table>`` (the lobby's bot select), ``esc:target:<table>`` (its target select),
+``esc:seat:<table>:<back|end>``,
 ``esc:hist`` (the /history select).
 """
 
@@ -20,13 +21,16 @@ from discord import ui
 
 from .ai.seats import LEVELS
 from .games import describe_move
-from .i18n import language_of, tr
+from .i18n import language_of, tr, tr_count
 from .render import advanced_text, card_text, move_button_label, suit_emoji
 from .tables import Table, TableError, validate_options
 
 log = logging.getLogger(__name__)
 
 MAX_MOVE_BUTTONS = 20
+TARGETS = (11, 15, 21, 31)
+"""The target scores the lobby offers (RULES.md: 21 and 31 Fournier, 15 Argentina, 11
+Scopa); a table opened with another keeps it in the list."""
 ADVANCED_CHOICES: dict[str, tuple[tuple[str, object], ...]] = {
     "escoba": (
         ("deck", "spanish"),
@@ -158,6 +162,18 @@ class BotSelect(
         await _croupier(interaction).on_bot_seat(interaction, self.table_id, values)
 
 
+class TargetSelect(
+    FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:target:(?P<table_id>[0-9]{1,12})"
+):
+    def __init__(self, table_id: int, **select) -> None:
+        super().__init__(ui.Select(custom_id=f"esc:target:{table_id}", **select))
+        self.table_id = table_id
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        await _croupier(interaction).on_target(interaction, self.table_id, values)
+
+
 class SeatButton(
     FromCustomId,
     ui.DynamicItem[ui.Button],
@@ -249,6 +265,7 @@ class LeaderboardButton(
         self.game, self.sort, self.page = game, sort, page
 
     async def act(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()  # the page is read from the database
         lang = await _croupier(interaction).public_lang(interaction)
         await interaction.client.leaderboards.on_page(  # type: ignore[attr-defined]
             interaction, self.game, self.sort, self.page, lang
@@ -268,6 +285,7 @@ DYNAMIC_ITEMS = (
     LobbyButton,
     AdvancedSelect,
     BotSelect,
+    TargetSelect,
     SeatButton,
     HandButton,
     CardButton,
@@ -291,7 +309,9 @@ def lobby_view(table: Table, lang: str) -> ui.View:
     if table.status != "lobby":
         return view
     t = table.id
-    view.add_item(LobbyButton(t, "join", label=tr(lang, "lobby.join"), style=_green, row=0))
+    full = len(table.seats) >= table.players
+    join = tr(lang, "lobby.join")
+    view.add_item(LobbyButton(t, "join", label=join, style=_green, disabled=full, row=0))
     view.add_item(LobbyButton(t, "leave", label=tr(lang, "lobby.leave"), style=_grey, row=0))
     view.add_item(LobbyButton(t, "start", label=tr(lang, "lobby.start"), style=_blue, row=0))
     view.add_item(LobbyButton(t, "cancel", label=tr(lang, "lobby.cancel"), style=_red, row=0))
@@ -317,7 +337,25 @@ def lobby_view(table: Table, lang: str) -> ui.View:
     ]
     bots.append(discord.SelectOption(label=tr(lang, "lobby.remove_bot"), value="remove"))
     view.add_item(BotSelect(t, options=bots, placeholder=tr(lang, "lobby.add_bot"), row=3))
+    if "target_score" in table.options:
+        view.add_item(_target_select(table, lang))
     return view
+
+
+def _target_select(table: Table, lang: str) -> TargetSelect:
+    """The host's target score menu, on the lobby's last row (row 4: Discord allows five
+    rows, and the buttons, teams, advanced rules and bots take rows 0 to 3)."""
+    current = int(table.options["target_score"])
+    options = [
+        discord.SelectOption(
+            label=tr_count(lang, "lobby.target_option", target),
+            value=str(target),
+            default=target == current,
+        )
+        for target in sorted({*TARGETS, current})
+    ]
+    placeholder = tr(lang, "lobby.target_pick")
+    return TargetSelect(table.id, options=options, placeholder=placeholder, row=4)
 
 
 def _fits(table: Table, name: str, value: object) -> bool:

@@ -16,12 +16,10 @@ class History(commands.Cog):
     @app_commands.command(name=cmd("cmd.history", "history"), description=cmd("cmd.history.desc"))
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)  # the database may be slow
         lang = await self.bot.croupier.public_lang(interaction)
         embed, view = await self.bot.history.recent(interaction.guild_id, lang)
-        if view is None:
-            await interaction.response.send_message(embed=embed)
-        else:
-            await interaction.response.send_message(embed=embed, view=view)
+        await interaction.edit_original_response(embed=embed, view=view)
 
 
 async def setup(bot) -> None:

@@ -1,4 +1,5 @@
-"""/leaderboard and /stats."""
+"""/leaderboard and /stats. Both read the database, so they defer first: a slow or
+locked database cannot make them miss Discord's 3 seconds."""
 
 from __future__ import annotations
 
@@ -27,12 +28,10 @@ class Leaderboard(commands.Cog):
     async def leaderboard(
         self, interaction: discord.Interaction, game: str = "escoba", sort: str = "rating"
     ) -> None:
+        await interaction.response.defer(thinking=True)
         lang = await self.bot.croupier.public_lang(interaction)
         embed, view = await self.bot.leaderboards.page(interaction.guild_id, game, sort, 0, lang)
-        if view is None:
-            await interaction.response.send_message(embed=embed)
-        else:
-            await interaction.response.send_message(embed=embed, view=view)
+        await interaction.edit_original_response(embed=embed, view=view)
 
     @app_commands.command(name=cmd("cmd.stats", "stats"), description=cmd("cmd.stats.desc"))
     @app_commands.rename(member=cmd("opt.member", "member"))
@@ -41,10 +40,11 @@ class Leaderboard(commands.Cog):
     async def stats(
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:
+        await interaction.response.defer(thinking=True)
         lang = await self.bot.croupier.public_lang(interaction)
         target = member or interaction.user
         embed = await self.bot.leaderboards.stats(interaction.guild_id, target, lang)
-        await interaction.response.send_message(embed=embed)
+        await interaction.edit_original_response(embed=embed)
 
 
 async def setup(bot) -> None:

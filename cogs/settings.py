@@ -1,5 +1,6 @@
 """/settings: a server's language, default target, DM hands, default turn timer and
-how many timeouts in a row hand a seat to the bot."""
+how many timeouts in a row hand a seat to the bot. It reads and writes the database, so
+it defers first: a slow or locked database cannot make it miss Discord's 3 seconds."""
 
 from __future__ import annotations
 
@@ -58,6 +59,7 @@ class Settings(commands.Cog):
         if not interaction.permissions.manage_guild:
             await interaction.response.send_message(tr(lang, "settings.forbidden"), ephemeral=True)
             return
+        await interaction.response.defer(ephemeral=True, thinking=True)
         storage = self.bot.storage
         current = await storage.guild_settings(interaction.guild_id)
         changes = {}
@@ -76,9 +78,8 @@ class Settings(commands.Cog):
         if changes:
             current = dataclasses.replace(current, **changes)
             await storage.save_guild_settings(interaction.guild_id, current)
-        await interaction.response.send_message(
-            embed=self.describe(current, interaction.guild, lang, changed=bool(changes)),
-            ephemeral=True,
+        await interaction.edit_original_response(
+            embed=self.describe(current, interaction.guild, lang, changed=bool(changes))
         )
 
     @staticmethod

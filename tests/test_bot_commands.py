@@ -64,13 +64,15 @@ async def test_lobby_teams_advanced_options_and_cancel(simcord_env):
     assert answer(refused).content == "Only the host can do that."
     await ana.select(driver.lobby, ["1"], custom_id="esc:adv:1")
     current = next(m for m in channel.history() if m.id == driver.lobby.id)
-    assert "Deck: French cards, A–7 and J Q K" in current.embeds[0].description
+    assert "French deck, 40 cards (no 8, 9, 10)" in current.embeds[0].description
     menu = {option.label: option for option in select_options(current, "esc:adv:1")}
-    assert menu["Deck: French cards, A–7 and J Q K"].description.startswith("Chosen")
-    assert "Deck: Spanish cards" in menu and "Shut-out: off" not in menu, "pagat has none"
+    chosen = "Deck: French cards without 8, 9, 10 (J, Q, K count 8, 9, 10)"
+    assert menu[chosen].description.startswith("Chosen")
+    assert "Deck: Spanish cards" in menu, "the way back to the default"
+    assert "Taking no cards in a hand: no penalty" not in menu, "pagat has none"
     await ana.select(current, ["1"], custom_id="esc:adv:1")
     current = next(m for m in channel.history() if m.id == driver.lobby.id)
-    assert "Deck" not in current.embeds[0].description, "choosing it again undoes it"
+    assert "Spanish deck, 40 cards" in current.embeds[0].description, "choosing it again undoes it"
 
     not_host = await bob.click(current, label="Cancel")
     assert answer(not_host).content == (
@@ -97,7 +99,7 @@ async def test_the_rules_menu_offers_only_what_fits_the_table(simcord_env):
     await driver.open("rubamazzo new", players=3)
     labels = [option.label for option in select_options(driver.lobby, "esc:adv:1")]
     assert "Cards per deal: 9" not in labels, "9 × 3 cannot be dealt from 36 cards"
-    assert "On a tie: a draw" in labels and "Ace takes all: yes" in labels
+    assert "On a tie: a draw" in labels and "An ace takes the whole table: yes" in labels
 
 
 async def test_hand_table_rules_leave_and_rematch(simcord_env):
@@ -132,7 +134,7 @@ async def test_hand_table_rules_leave_and_rematch(simcord_env):
     again = await bob.click(final, label="Rematch")
     lobby = again.response.message
     assert lobby.embeds[0].title == "Escoba · table #2"
-    assert "Deck: French cards, A–10" in lobby.embeds[0].description, "the same rules"
+    assert "French deck, 40 cards (no J, Q, K)" in lobby.embeds[0].description, "the same rules"
     twice = await ana.click(final, label="Rematch")
     assert answer(twice).content.startswith("This thread already has a live table: join it")
     await ana.click(lobby, label="Join")

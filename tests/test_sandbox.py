@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+import threading
+
 import aiohttp
 
 from bot.__main__ import parse_args
@@ -16,7 +19,7 @@ async def test_the_sandbox_world_plays_a_whole_hand_against_a_bot(tmp_path):
         you, channel = world.you, world.channel
         driver = TableDriver(world.env, channel, [you], dm_closed={you.id})
         opened = await driver.open("escoba new")
-        assert "one table at a time" in opened.followups[0].content
+        assert opened.followups == [], "no notice about threads: nothing to fix here"
         await you.select(driver.lobby, ["expert"], custom_id=BOT_SELECT)
         started = await you.click(driver.lobby, label="Start")
         assert started.response.message.embeds[0].footer.text.endswith("the board is below.")
@@ -32,6 +35,7 @@ async def test_the_sandbox_world_plays_a_whole_hand_against_a_bot(tmp_path):
         sheet = next(m for m in channel.history() if is_score_sheet(m))
         assert sheet.embeds[0].title == "Escoba · hand 1 results"
         assert "Hard bot" in " ".join(f.name for f in sheet.embeds[0].fields)
+        assert "Alex" in " ".join(f.name for f in sheet.embeds[0].fields), "a name, not 'you'"
         assert sheet.author.name == "Escoba", "the bot goes by the game's name"
 
 
@@ -59,3 +63,43 @@ def test_the_command_line_knows_the_sandbox():
     args = parse_args(["--sandbox", "--port", "8123"])
     assert args.sandbox and args.port == 8123 and args.database is None
     assert not parse_args([]).sandbox
+
+
+async def test_a_kept_database_starts_with_the_commands_and_the_same_ids(tmp_path):
+    database = tmp_path / "kept.sqlite3"
+    seen = []
+    for _ in range(2):
+        async with sandbox(database, deal_seed=5) as world:
+            commands = world.you.available_commands(world.channel)
+            assert {"escoba new", "scopa new", "history", "leaderboard"} <= set(commands)
+            seen.append((world.guild.id, world.channel.id, world.you.id))
+            if len(seen) == 1:
+                await world.you.slash(world.channel, "settings", images=False)
+            else:
+                saved = await world.you.slash(world.channel, "settings")
+                assert "Card pictures: no" in saved.response.embeds[0].description
+    assert seen[0] == seen[1], "the leaderboards and history find the same server and member"
+
+
+async def test_history_dates_come_from_the_sandbox_clock(tmp_path):
+    async with sandbox(tmp_path / "sandbox.sqlite3", deal_seed=5) as world:
+        you, channel, env = world.you, world.channel, world.env
+        await env.advance_time(3 * 3600)
+        driver = TableDriver(env, channel, [you], dm_closed={you.id})
+        await driver.open("escoba new", target=1)
+        await you.select(driver.lobby, ["random"], custom_id=BOT_SELECT)
+        await you.click(driver.lobby, label="Start")
+        await driver.play_to_end()
+        history = await you.slash(channel, "history")
+        ended = int(re.search(r"<t:(\d+):R>", history.response.embeds[0].description).group(1))
+        assert ended == int(env.now().timestamp())
+
+
+async def test_leaving_the_sandbox_closes_the_database_and_its_thread(tmp_path):
+    before = set(threading.enumerate())
+    async with sandbox(tmp_path / "sandbox.sqlite3") as world:
+        storage = world.bot.storage
+        await world.you.slash(world.channel, "leaderboard")
+    assert not storage.db._running, "the database is closed"
+    left = [t for t in set(threading.enumerate()) - before if t.is_alive() and not t.daemon]
+    assert left == [], "nothing keeps the interpreter alive after Ctrl-C"

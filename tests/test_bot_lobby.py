@@ -1,0 +1,261 @@
+"""Lobbies and results as a newcomer meets them: rematch, rating changes, the lobby's
+lines and controls (issue 13)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.games.scoring import score_escoba
+from bot.i18n import tr
+from bot.render import advanced_text, hand_score_embed
+from bot.tables import Seat, Table, validate_options
+from bot.views import ADVANCED_CHOICES
+from tests.discord_helpers import (
+    TableDriver,
+    answer,
+    custom_ids,
+    enabled,
+    field_value,
+    make_world,
+    select_options,
+)
+
+BOT_SELECT = "esc:bot:1"
+ALL_CARDS = (1 << 40) - 1
+
+
+def latest(channel, message):
+    """The current state of ``message``."""
+    return next(m for m in channel.history() if m.id == message.id)
+
+
+def final_message(driver: TableDriver):
+    return [m for m in driver.thread.history() if custom_ids(m, "esc:rematch:")][-1]
+
+
+async def test_rematch_seats_the_presser_and_the_bots_and_pings_the_others(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    ana, bob = players
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", players=3, target=1)
+    await ana.select(driver.lobby, ["expert"], custom_id=BOT_SELECT)
+    await driver.seat_and_start()
+    await driver.play_to_end()
+
+    again = await bob.click(final_message(driver), label="Rematch")
+    lobby = again.response.message
+    assert lobby.embeds[0].title == "Escoba · table #2"
+    seats = field_value(lobby.embeds[0], "Seats")
+    assert seats.splitlines() == [
+        f"1. {bob.mention} (host)",
+        "2. 🤖 Hard bot",
+        "3. free seat",
+    ], "the presser hosts, the bot sits again at its level"
+    assert lobby.content == f"Rematch of table #1: {ana.mention}, press Join to play again."
+    assert ana.id in {user.id for user in lobby.mentions}, "ana is pinged"
+
+    await ana.click(lobby, label="Join")
+    started = await bob.click(latest(driver.thread, lobby), label="Start")
+    assert answer(started).embeds[0].footer.text.startswith("The match has started")
+
+
+async def test_a_rematch_against_bots_alone_is_ready_to_start(simcord_env):
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    driver = TableDriver(simcord_env, channel, [ana])
+    await driver.open("scopa new", target=11)
+    await ana.select(driver.lobby, ["greedy"], custom_id=BOT_SELECT)
+    await ana.click(latest(channel, driver.lobby), label="Start")
+    await driver.play_to_end()
+
+    again = await ana.click(final_message(driver), label="Rematch")
+    lobby = again.response.message
+    assert lobby.content == "", "nobody else to invite"
+    assert field_value(lobby.embeds[0], "Seats").endswith("2. 🤖 Normal bot")
+    await ana.click(lobby, label="Start")
+    assert "Normal bot" in field_value(driver.board().embeds[0], "Players")
+
+
+async def test_the_match_result_shows_each_members_rating_change(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    ana = players[0]
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", target=1)
+    await driver.seat_and_start()
+    await driver.play_to_end()
+
+    result = final_message(driver).embeds[0]
+    lines = field_value(result, "Ratings").splitlines()
+    changes = {}
+    for line in lines:
+        match = re.fullmatch(r"(\w+): rating 1000 → (\d+) \(([+-]\d+)\)", line)
+        assert match, line
+        name, after, change = match.group(1), int(match.group(2)), int(match.group(3))
+        assert after - 1000 == change
+        changes[name] = change
+    assert set(changes) == {"ana", "bob"}
+    winner = "ana" if "ana wins" in result.title else "bob"
+    loser = "bob" if winner == "ana" else "ana"
+    assert changes[winner] > 0 > changes[loser]
+
+    board = await ana.slash(channel, "leaderboard", game="escoba")
+    text = board.response.embeds[0].description
+    for name in ("ana", "bob"):
+        assert f"**{1000 + changes[name]}**" in text, "the leaderboard agrees"
+
+
+def sheet_lines(embed) -> dict[str, list[str]]:
+    return {item.name: item.value.splitlines() for item in embed.fields}
+
+
+def escoba_table(**options) -> Table:
+    return Table(
+        id=1,
+        guild_id=1,
+        channel_id=2,
+        host_id=10,
+        game="escoba",
+        options=validate_options("escoba", options),
+        locale="en",
+        seats=[Seat(user_id=10, name="ana"), Seat(user_id=11, name="bob")],
+    )
+
+
+def hand_event(table: Table, ana_pile: int) -> dict:
+    """A hand where ana took ``ana_pile`` and bob the rest of the deck, scored by the
+    table's own rules."""
+    piles = [ana_pile, ALL_CARDS & ~ana_pile]
+    score = score_escoba(piles, [1, 0], table.engine.scoring)
+    return {"kind": "hand_scored", "hand": 0, "score": score.to_dict(), "totals": [5, 0]}
+
+
+def pile_with(*cards: int, size: int = 24) -> int:
+    """``cards`` and the lowest other cards up to ``size`` cards (no more sevens or coins)."""
+    pile = sum(1 << card for card in cards)
+    for card in range(40):
+        if pile.bit_count() >= size:
+            break
+        if card % 10 != 6 and card >= 10:
+            pile |= 1 << card
+    return pile
+
+
+SEVENS = (6, 16, 26, 36)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+def test_all_four_sevens_reads_as_one_line_in_place_of_the_sevens_rows(lang):
+    table = escoba_table()
+    embed = hand_score_embed(table, hand_event(table, pile_with(*SEVENS)), lang)
+    ana, bob = sheet_lines(embed)["ana"], sheet_lines(embed)["bob"]
+    names = {key: tr(lang, f"category.{key}") for key in ("all_sevens", "seven_of_coins", "sevens")}
+    expected = {
+        "en": "All four sevens: **3** (instead of seven of coins and sevens)",
+        "es": "Los cuatro sietes: **3** (en lugar del siete de oros y los sietes)",
+        "it": "Tutti e quattro i sette: **3** (al posto di settebello e sette)",
+    }
+    assert expected[lang] in ana
+    for line in ana + bob:
+        assert not line.startswith((f"{names['seven_of_coins']}:", f"{names['sevens']}:")), line
+    assert not any(line.startswith(names["all_sevens"]) for line in bob)
+
+
+def test_without_all_sevens_the_sheet_lists_the_seven_of_coins_and_sevens():
+    table = escoba_table()
+    embed = hand_score_embed(table, hand_event(table, pile_with(6, 16, 26)), "en")
+    ana = sheet_lines(embed)["ana"]
+    assert "Seven of coins: **1**" in ana and "Sevens: **1** (3)" in ana
+    assert not any(line.startswith("All four sevens") for line in ana)
+
+
+def test_all_sevens_in_place_of_most_sevens_keeps_the_seven_of_coins_row():
+    table = escoba_table(all_sevens_mode="replace_majority")
+    embed = hand_score_embed(table, hand_event(table, pile_with(*SEVENS)), "en")
+    ana = sheet_lines(embed)["ana"]
+    assert "All four sevens: **3** (instead of sevens)" in ana
+    assert "Seven of coins: **1**" in ana
+    assert not any(line.startswith("Sevens:") for line in ana)
+
+
+def test_all_ten_coins_reads_in_place_of_the_coins_row():
+    table = escoba_table()
+    embed = hand_score_embed(table, hand_event(table, pile_with(*range(10))), "en")
+    ana, bob = sheet_lines(embed)["ana"], sheet_lines(embed)["bob"]
+    assert "All ten coins: **2** (instead of coins)" in ana
+    assert not any(line.startswith("Coins:") for line in ana + bob)
+
+
+def lobby_lines(message) -> list[str]:
+    return message.embeds[0].description.splitlines()
+
+
+async def test_the_lobby_names_the_deck_and_the_host_picks_the_target(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    ana, bob = players
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new")
+    assert lobby_lines(driver.lobby)[:3] == [
+        "Players: 2",
+        "Spanish deck, 40 cards",
+        "Target: 21 points",
+    ]
+    menu = select_options(driver.lobby, "esc:target:1")
+    assert [option.label for option in menu] == [
+        "Play to 11 points",
+        "Play to 15 points",
+        "Play to 21 points",
+        "Play to 31 points",
+    ]
+    assert [option.label for option in menu if option.default] == ["Play to 21 points"]
+
+    refused = await bob.select(driver.lobby, ["31"], custom_id="esc:target:1")
+    assert answer(refused).content == "Only the host can do that."
+    await ana.select(driver.lobby, ["15"], custom_id="esc:target:1")
+    lobby = latest(channel, driver.lobby)
+    assert "Target: 15 points" in lobby_lines(lobby)
+    assert [o.label for o in select_options(lobby, "esc:target:1") if o.default] == [
+        "Play to 15 points"
+    ]
+    await driver.seat_and_start()
+    assert (
+        "first side to reach 15 points"
+        in (await ana.slash(driver.thread, "rules")).response.embeds[0].description
+    )
+
+
+async def test_scopa_and_rubamazzo_lobbies_name_their_deck(simcord_env):
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    scopa = await ana.slash(channel, "scopa new")
+    lines = lobby_lines(scopa.response.message)
+    assert lines[1] == "Italian deck, 40 cards" and "Target: 11 points" in lines
+    rubamazzo = await ana.slash(channel, "rubamazzo new")
+    message = rubamazzo.response.message
+    assert lobby_lines(message)[1] == "Italian deck, 40 cards"
+    assert select_options(message, "esc:target:3") == [], "Rubamazzo has no target"
+
+
+async def test_join_is_disabled_while_the_table_is_full(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    bob = players[1]
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new")
+    join = "esc:lobby:1:join"
+    assert join in enabled(driver.lobby, "esc:lobby:")
+    await bob.click(driver.lobby, label="Join")
+    assert join not in enabled(latest(channel, driver.lobby), "esc:lobby:")
+    await bob.click(latest(channel, driver.lobby), label="Leave")
+    assert join in enabled(latest(channel, driver.lobby), "esc:lobby:")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it"])
+@pytest.mark.parametrize("game", ["escoba", "scopa", "rubamazzo"])
+def test_every_lobby_rule_reads_as_plain_words(game, lang):
+    """Every line a lobby can show for a rule: no option codes, no bare card ranges,
+    within Discord's 100 characters for a menu entry."""
+    for name, value in ADVANCED_CHOICES[game]:
+        line = advanced_text(name, value, lang)
+        assert len(line) <= 100, line
+        assert "_" not in line and "A–" not in line, line
+        assert not line.lower().startswith(("initial ", "majority", "shut-out")), line
+    assert tr(lang, f"lobby.deck.{validate_options(game, {})['deck']}")
