@@ -118,6 +118,8 @@ class Storage:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
+        self.commits = 0
+        """Transactions committed through this storage (the load benchmark reads it)."""
 
     @classmethod
     async def open(cls, path: Path | str) -> Storage:
@@ -134,6 +136,10 @@ class Storage:
 
     async def close(self) -> None:
         await self.db.close()
+
+    async def _commit(self) -> None:
+        await self.db.commit()
+        self.commits += 1
 
     async def migrate(self) -> int:
         """Apply the migrations not applied yet; return the schema version."""
@@ -161,7 +167,7 @@ class Storage:
             [*values, now, now],
         ) as cursor:
             table_id = cursor.lastrowid
-        await self.db.commit()
+        await self._commit()
         return table_id
 
     async def save_table(
@@ -194,7 +200,7 @@ class Storage:
             )
         if results:
             await self._add_results(table_id, row["guild_id"], row["game"], results)
-        await self.db.commit()
+        await self._commit()
 
     async def live_tables(self) -> list[dict[str, Any]]:
         """Every table in a lobby or playing, oldest first, JSON columns decoded."""
@@ -235,7 +241,7 @@ class Storage:
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),
         )
-        await self.db.commit()
+        await self._commit()
 
     # -- settings ----------
 
@@ -275,7 +281,7 @@ class Storage:
                 int(settings.images),
             ),
         )
-        await self.db.commit()
+        await self._commit()
 
     # -- results ----------
 
