@@ -25,6 +25,11 @@ Start click, are not counted; the Start click and everything after it are):
   same settle and are included).
 
 The lookups that depend on the Discord layout live in ``probes``.
+
+Pauses: the benchmark runs with ``HAND_PAUSE=0`` and ``BOT_PAUSE=0``. A sleep in the bot
+shorter than SimCord's settle timeout (5 s) is waited out by SimCord itself, in real
+time; a longer one parks until virtual time moves, which ``_catch_up`` does in
+``TIME_STEP`` steps until the table has settled (``virtual_advances`` counts them).
 """
 
 from __future__ import annotations
@@ -396,7 +401,6 @@ class DiscordLoad:
             for slot in self.slots:
                 table = self.service.tables[slot.table_id]
                 if table.status != "playing":
-                    self._take_calls(counted=True)
                     await self.new_match(slot)
             ready = [(s, p) for s in self.slots if (p := self._human_to_act(s)) is not None]
             if not ready:
