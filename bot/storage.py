@@ -122,6 +122,8 @@ class Storage:
         self.db = db
         self.clock = clock
         """Dates every row it writes (tables, moves, results): ``/history`` shows them."""
+        self.commits = 0
+        """Transactions committed through this storage (the load benchmark reads it)."""
 
     def _now(self) -> str:
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")
@@ -141,6 +143,10 @@ class Storage:
 
     async def close(self) -> None:
         await self.db.close()
+
+    async def _commit(self) -> None:
+        await self.db.commit()
+        self.commits += 1
 
     async def migrate(self) -> int:
         """Apply the migrations not applied yet; return the schema version."""
@@ -168,7 +174,7 @@ class Storage:
             [*values, now, now],
         ) as cursor:
             table_id = cursor.lastrowid
-        await self.db.commit()
+        await self._commit()
         return table_id
 
     async def save_table(
@@ -201,7 +207,7 @@ class Storage:
             )
         if results:
             await self._add_results(table_id, row["guild_id"], row["game"], results)
-        await self.db.commit()
+        await self._commit()
 
     async def live_tables(self) -> list[dict[str, Any]]:
         """Every table in a lobby or playing, oldest first, JSON columns decoded."""
@@ -242,7 +248,7 @@ class Storage:
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),
         )
-        await self.db.commit()
+        await self._commit()
 
     # -- settings ----------
 
@@ -282,7 +288,7 @@ class Storage:
                 int(settings.images),
             ),
         )
-        await self.db.commit()
+        await self._commit()
 
     # -- results ----------
 

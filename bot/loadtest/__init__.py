@@ -1,0 +1,5 @@
+"""Load benchmarks: ``python -m bot.loadtest <subcommand>`` (see ``__main__``).
+
+- ``discord``: whole matches through SimCord's simulated Discord, counting the REST
+  calls, database commits and stale hand panels per move (``discord_load``).
+"""

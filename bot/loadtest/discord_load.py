@@ -1,0 +1,482 @@
+"""``python -m bot.loadtest discord``: whole matches through SimCord, N tables at once.
+
+One simulated server, one #cartas channel, ``tables`` table slots played at the same
+time. Slots rotate over Escoba, Scopa and Rubamazzo; most seat two members, every
+fourth a member and a "greedy" bot (fast, so the benchmark measures Discord traffic,
+not AI); in every fifth the second member has closed DMs and plays from the ephemeral
+"My hand" panel. The script plays the members: each step it picks (with a seeded RNG)
+a table where a member is to act and plays a random legal move, reading whose turn it
+is and what is legal from the bot's ``TableService``, and clicking stable custom ids
+(``esc:card:…`` on the member's panel, ``esc:move:…`` on the board). A finished match
+is followed by a new one at its slot, until ``moves`` moves were applied.
+
+What is measured (play only: the server's setup and each match's lobby, up to the
+Start click, are not counted; the Start click and everything after it are):
+- ``rate_limited_calls_per_move``: the bot's REST calls that count against Discord's
+  global rate limit (all but interaction callbacks and webhook calls on interaction
+  tokens), per applied move; ``calls_by_route`` breaks them down.
+- ``db_writes_per_move``: committed database transactions (``Storage.commits``).
+- ``stale_panels``: after each step settles, the members of that table whose latest
+  panel (DM panel, and the latest ephemeral one they were shown) has card buttons of an
+  older version than the table's.
+- ``click_to_board_ms_p50``/``p95``: wall-clock time from a member's click that applies
+  a move until the board shows the new version (the click, SimCord settling
+  everything it set off, and any virtual time needed: bot seats' replies run in the
+  same settle and are included).
+
+The lookups that depend on the Discord layout live in ``probes``.
+
+Pauses: the benchmark runs with ``HAND_PAUSE=0`` and ``BOT_PAUSE=0``. A sleep in the bot
+shorter than SimCord's settle timeout (5 s) is waited out by SimCord itself, in real
+time; a longer one parks until virtual time moves, which ``_catch_up`` does in
+``TIME_STEP`` steps until the table has settled (``virtual_advances`` counts them).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+
+from ..client import create_bot
+from ..games import is_claim, move_card
+from ..settings import Settings
+from . import probes
+
+GAMES = ("escoba", "scopa", "rubamazzo")
+BOT_LEVEL = "greedy"
+TIME_STEP = 0.5
+"""Virtual seconds advanced at a time while the bot still has work parked on a sleep."""
+MAX_TIME_STEPS = 40
+MAX_IDLE_ROUNDS = 50
+DM_CLOSED = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
+
+_ID = re.compile(r"^\d{2,}$")
+
+
+class BenchmarkError(RuntimeError):
+    """The benchmark could not go on (a table stuck, a button missing…)."""
+
+
+def normalized_route(method: str, path: str) -> str:
+    """``PATCH /channels/{id}/messages/{id}``: ids, and interaction tokens, as placeholders."""
+    parts = path.split("?")[0].strip("/").split("/")
+    out = []
+    for index, part in enumerate(parts):
+        if _ID.match(part):
+            out.append("{id}")
+        elif index >= 2 and parts[index - 2] in ("interactions", "webhooks"):
+            out.append("{token}")
+        else:
+            out.append(part)
+    return f"{method.upper()} /{'/'.join(out)}"
+
+
+def counts_against_global_limit(entry: Any, application_id: int | None) -> bool:
+    """Interaction callbacks and webhook calls on interaction tokens are not rate
+    limited globally; every other REST call is."""
+    parts = entry.path.split("?")[0].strip("/").split("/")
+    if len(parts) >= 4 and parts[0] == "interactions" and parts[3] == "callback":
+        return False
+    if len(parts) >= 3 and parts[0] == "webhooks":
+        return application_id is not None and parts[1] != str(application_id)
+    return True
+
+
+def percentile(values: list[float], fraction: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return round(ordered[index], 2)
+
+
+@dataclass
+class Player:
+    actor: Any
+    """The SimCord member."""
+    dm_closed: bool = False
+    ephemeral: Any = None
+    """The InteractionResult of the member's latest "My hand" click (their ephemeral panel)."""
+
+
+@dataclass
+class Slot:
+    """One place where matches are played one after another by the same members."""
+
+    index: int
+    game: str
+    players: list[Player]
+    with_bot: bool
+    table_id: int | None = None
+    matches: int = 0
+
+    def player(self, user_id: int) -> Player | None:
+        return next((p for p in self.players if p.actor.id == user_id), None)
+
+
+@dataclass
+class Meter:
+    """Everything counted while playing."""
+
+    counting_from: int = 0
+    calls: Counter = field(default_factory=Counter)
+    rate_limited: int = 0
+    other_calls: int = 0
+    setup_calls: int = 0
+    commits_at_start: int = 0
+    setup_commits: int = 0
+    stale_panels: int = 0
+    panel_checks: int = 0
+    click_ms: list[float] = field(default_factory=list)
+    my_hand_clicks: int = 0
+    stale_dm_fallbacks: int = 0
+    human_actions: int = 0
+    virtual_advances: int = 0
+
+
+class DiscordLoad:
+    """Drives the tables; see the module docstring."""
+
+    def __init__(self, env, bot, *, tables: int, target: int, seed: int, pictures: bool):
+        self.env = env
+        self.bot = bot
+        self.tables = tables
+        self.target = target
+        self.seed = seed
+        self.pictures = pictures
+        self.rng = random.Random(seed)
+        self.meter = Meter()
+        self.slots: list[Slot] = []
+        self.table_ids: list[int] = []
+
+    # -- accounting ----------
+
+    @property
+    def service(self):
+        return self.bot.service
+
+    def moves(self) -> int:
+        """Moves applied at the benchmark's tables (a table starts at version 1)."""
+        total = 0
+        for table_id in self.table_ids:
+            table = self.service.tables.get(table_id)
+            if table is not None and table.state is not None:
+                total += table.version - 1
+        return total
+
+    def _take_calls(self, *, counted: bool) -> None:
+        log = self.env.http_requests
+        fresh = log[self.meter.counting_from :]
+        self.meter.counting_from = len(log)
+        if not counted:
+            self.meter.setup_calls += len(fresh)
+            return
+        application_id = self.bot.application_id
+        for entry in fresh:
+            if counts_against_global_limit(entry, application_id):
+                self.meter.rate_limited += 1
+                self.meter.calls[normalized_route(entry.method, entry.path)] += 1
+            else:
+                self.meter.other_calls += 1
+
+    def _not_counted(self):
+        """Everything the bot does inside the block is setup, not play."""
+        load = self
+
+        class Block:
+            def __enter__(self):
+                load._take_calls(counted=True)
+                self.commits = load.bot.storage.commits
+
+            def __exit__(self, *exc):
+                load._take_calls(counted=False)
+                load.meter.setup_commits += load.bot.storage.commits - self.commits
+
+        return Block()
+
+    # -- the world ----------
+
+    async def setup(self) -> None:
+        env = self.env
+        guild = env.create_guild("Load test")
+        managers = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
+        admin = guild.add_member(env.create_user("admin"), roles=[managers])
+        self.channel = guild.create_text_channel("cartas")
+        result = await admin.slash(self.channel, "settings", images=self.pictures)
+        self._expect(result, "the /settings command did not answer")
+        settings = await self.bot.storage.guild_settings(guild.id)
+        if settings.images != self.pictures or settings.turn_timer:
+            raise BenchmarkError(f"unexpected server settings: {settings}")
+        for index in range(self.tables):
+            game = GAMES[index % len(GAMES)]
+            with_bot = index % 4 == 3
+            humans = 1 if with_bot else 2
+            players = []
+            for seat in range(humans):
+                user = env.create_user(f"t{index}p{seat}")
+                players.append(Player(guild.add_member(user)))
+            if humans == 2 and index % 5 == 1:
+                closed = players[1]
+                closed.dm_closed = True
+                dm = closed.actor.user.dm_channel
+                env.inject_error("POST", f"/channels/{dm.id}/messages", times=None, **DM_CLOSED)
+            self.slots.append(Slot(index, game, players, with_bot))
+
+    @staticmethod
+    def _expect(result, message: str) -> None:
+        if result is None or not result.acknowledged:
+            raise BenchmarkError(message)
+
+    async def new_match(self, slot: Slot) -> None:
+        """Open a lobby at the slot, seat everyone, start (the Start click is play)."""
+        host = slot.players[0].actor
+        with self._not_counted():
+            result = await host.slash(self.channel, f"{slot.game} new")
+            lobby = result.response
+            table_id = probes.lobby_table_id(lobby) if lobby is not None else None
+            if table_id is None:
+                raise BenchmarkError(f"slot {slot.index}: /{slot.game} new showed no lobby")
+            for player in slot.players[1:]:
+                await player.actor.click(lobby, custom_id=f"esc:lobby:{table_id}:join")
+            if slot.with_bot:
+                await host.select(lobby, [BOT_LEVEL], custom_id=f"esc:bot:{table_id}")
+        await host.click(lobby, custom_id=f"esc:lobby:{table_id}:start")
+        table = self.service.tables.get(table_id)
+        if table is None or table.status != "playing":
+            raise BenchmarkError(f"slot {slot.index}: table {table_id} did not start")
+        slot.table_id = table_id
+        slot.matches += 1
+        for player in slot.players:
+            player.ephemeral = None
+        self.table_ids.append(table_id)
+        await self._catch_up(table)
+
+    # -- playing ----------
+
+    def _human_to_act(self, slot: Slot):
+        table = self.service.tables.get(slot.table_id)
+        if table is None or table.status != "playing":
+            return None
+        seat = table.seats[table.state.turn]
+        if seat.bot is not None or seat.autoplayed:
+            return None
+        return slot.player(seat.user_id)
+
+    def _settled(self, table) -> bool:
+        """Nothing left for the bot at this table: the match is over, or a member is to
+        act and the board shows the current version (or cannot say)."""
+        if table.status != "playing":
+            return True
+        if table.seats[table.state.turn].autoplayed:
+            return False
+        board = probes.board_message(self.env, table)
+        if board is None:
+            return False
+        shown = probes.board_version(board, table.id)
+        return shown is None or shown >= table.version
+
+    def _board_shows(self, table, version: int, before: str | None) -> bool:
+        board = probes.board_message(self.env, table)
+        if board is None:
+            return False
+        shown = probes.board_version(board, table.id)
+        if shown is not None:
+            return shown >= version
+        return probes.fingerprint(board) != before
+
+    async def _catch_up(self, table, until=None) -> None:
+        """Settle, then move SimCord's virtual clock on while the bot has parked work
+        (a pause before a bot's move or a new deal) and the table has not settled."""
+        until = until or (lambda: self._settled(table))
+        await self.env.settle()
+        for _ in range(MAX_TIME_STEPS):
+            if until():
+                return
+            self.meter.virtual_advances += 1
+            await self.env.advance_time(TIME_STEP)
+        if not until():
+            raise BenchmarkError(f"table {table.id} did not settle at version {table.version}")
+
+    async def _panel_for(self, slot: Slot, player: Player, table, card: int):
+        """The message and clicker to play ``card`` from: the DM panel when it offers the
+        card at the current version, else the latest ephemeral panel when it does, else
+        a fresh ephemeral panel from the board's "My hand"."""
+        version = table.version
+        if not player.dm_closed:
+            panel = probes.latest_dm_panel(player.actor.user)
+            if panel is not None and card in probes.card_buttons(panel, table.id, version):
+                return panel, player.actor.user
+            self.meter.stale_dm_fallbacks += 1
+        panel = probes.ephemeral_panel(player.ephemeral)
+        if panel is not None and card in probes.card_buttons(panel, table.id, version):
+            return panel, player.actor
+        board = probes.board_message(self.env, table)
+        if board is None:
+            raise BenchmarkError(f"table {table.id}: no board to press My hand on")
+        player.ephemeral = await player.actor.click(board, custom_id=f"esc:hand:{table.id}")
+        self.meter.my_hand_clicks += 1
+        panel = probes.ephemeral_panel(player.ephemeral)
+        if panel is None or card not in probes.card_buttons(panel, table.id, version):
+            raise BenchmarkError(f"table {table.id}: My hand did not offer card {card}")
+        return panel, player.actor
+
+    async def _timed_click(self, table, clicker, message, custom_id: str) -> None:
+        """Click; when the click applies a move, time it until the board shows it."""
+        version = table.version
+        board = probes.board_message(self.env, table)
+        before = probes.fingerprint(board) if board is not None else None
+        started = time.perf_counter()
+        await clicker.click(message, custom_id=custom_id)
+        if table.version == version:
+            return
+        await self._catch_up(table, lambda: self._board_shows(table, version + 1, before))
+        self.meter.click_ms.append((time.perf_counter() - started) * 1000)
+
+    async def play(self, slot: Slot, player: Player) -> None:
+        """The member to act plays a random legal move: a card from their panel (then a
+        capture on the board if asked), or a claim on the board."""
+        table = self.service.tables[slot.table_id]
+        state = table.state
+        pending = table.ui.pending
+        if pending is None:
+            legal = state.legal_moves()
+            cards = sorted({move_card(m) for m in legal if not is_claim(m)})
+            claims = [m for m in legal if is_claim(m)]
+            choice = self.rng.choice([("card", c) for c in cards] + [("move", m) for m in claims])
+            if choice[0] == "card":
+                panel, clicker = await self._panel_for(slot, player, table, choice[1])
+                custom_id = probes.card_buttons(panel, table.id, table.version)[choice[1]]
+                await self._timed_click(table, clicker, panel, custom_id)
+                pending = table.ui.pending if table.status == "playing" else None
+            else:
+                await self._click_move(table, player, choice[1])
+        if pending is not None:
+            await self._click_move(table, player, self.rng.choice(pending.moves))
+        await self._catch_up(table)
+
+    async def _click_move(self, table, player: Player, move: int) -> None:
+        board = probes.board_message(self.env, table)
+        custom_id = f"esc:move:{table.id}:{table.version}:{move:x}"
+        if board is None or custom_id not in probes.custom_ids(board, enabled_only=True):
+            raise BenchmarkError(f"table {table.id}: the board offers no {custom_id}")
+        await self._timed_click(table, player.actor, board, custom_id)
+
+    def check_panels(self, slot: Slot) -> None:
+        """Count the members whose latest panel shows an older version than the table."""
+        table = self.service.tables.get(slot.table_id)
+        if table is None or table.status != "playing":
+            return
+        for player in slot.players:
+            panels = [probes.ephemeral_panel(player.ephemeral)]
+            if not player.dm_closed:
+                panels.append(probes.latest_dm_panel(player.actor.user))
+            for panel in panels:
+                if panel is None:
+                    continue
+                shown = probes.panel_version(panel, table.id)
+                if shown is None:
+                    continue
+                self.meter.panel_checks += 1
+                if shown < table.version:
+                    self.meter.stale_panels += 1
+
+    async def run(self) -> dict[str, Any]:
+        started = time.perf_counter()
+        self._take_calls(counted=False)  # logging in, syncing commands
+        with self._not_counted():
+            await self.setup()
+        self.meter.commits_at_start = self.bot.storage.commits
+        for slot in self.slots:
+            await self.new_match(slot)
+        idle = 0
+        while self.moves() < self.target:
+            for slot in self.slots:
+                table = self.service.tables[slot.table_id]
+                if table.status != "playing":
+                    await self.new_match(slot)
+            ready = [(s, p) for s in self.slots if (p := self._human_to_act(s)) is not None]
+            if not ready:
+                idle += 1
+                if idle > MAX_IDLE_ROUNDS:
+                    raise BenchmarkError("no member is to act at any table")
+                self.meter.virtual_advances += 1
+                await self.env.advance_time(TIME_STEP)
+                continue
+            idle = 0
+            slot, player = self.rng.choice(ready)
+            self.meter.human_actions += 1
+            await self.play(slot, player)
+            self.check_panels(slot)
+        self._take_calls(counted=True)
+        return self.report(time.perf_counter() - started)
+
+    def report(self, seconds: float) -> dict[str, Any]:
+        meter = self.meter
+        moves = self.moves()
+        commits = self.bot.storage.commits - meter.commits_at_start - meter.setup_commits
+        per_move = (lambda n: round(n / moves, 3)) if moves else (lambda n: 0.0)
+        return {
+            "benchmark": "discord",
+            "tables": self.tables,
+            "seed": self.seed,
+            "pictures": "on" if self.pictures else "off",
+            "moves": moves,
+            "matches": sum(slot.matches for slot in self.slots),
+            "human_actions": meter.human_actions,
+            "rate_limited_calls": meter.rate_limited,
+            "rate_limited_calls_per_move": per_move(meter.rate_limited),
+            "interaction_calls": meter.other_calls,
+            "calls_by_route": dict(sorted(meter.calls.items())),
+            "db_writes": commits,
+            "db_writes_per_move": per_move(commits),
+            "stale_panels": meter.stale_panels,
+            "panel_checks": meter.panel_checks,
+            "my_hand_clicks": meter.my_hand_clicks,
+            "stale_dm_fallbacks": meter.stale_dm_fallbacks,
+            "click_to_board_ms_p50": percentile(meter.click_ms, 0.5),
+            "click_to_board_ms_p95": percentile(meter.click_ms, 0.95),
+            "timed_clicks": len(meter.click_ms),
+            "virtual_advances": meter.virtual_advances,
+            "bot_errors": len(self.env.errors),
+            "seconds": round(seconds, 2),
+        }
+
+
+def benchmark_settings(database: Path, seed: int) -> Settings:
+    return Settings(
+        _env_file=None,
+        discord_token="loadtest",
+        database_path=database,
+        deal_seed=seed,
+        hand_pause=0,
+        bot_pause=0,
+        shard_count=1,
+    )
+
+
+async def run_discord_benchmark(
+    *, tables: int = 10, moves: int = 2000, seed: int = 1, pictures: bool = True
+) -> dict[str, Any]:
+    """Play ``tables`` tables at once until ``moves`` moves were applied; the report."""
+    import simcord
+
+    with tempfile.TemporaryDirectory(prefix="escoba-loadtest-") as scratch:
+        bot = create_bot(benchmark_settings(Path(scratch) / "load.sqlite3", seed))
+        try:
+            async with simcord.run(bot, check_errors=False) as env:
+                load = DiscordLoad(
+                    env, bot, tables=tables, target=moves, seed=seed, pictures=pictures
+                )
+                return await load.run()
+        finally:
+            storage = getattr(bot, "storage", None)
+            if storage is not None:
+                await storage.close()

@@ -1,0 +1,124 @@
+"""The Discord load benchmark runs end to end on a tiny load and reports sane figures."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+from simcord.types import HttpLogEntry
+
+from bot.loadtest.__main__ import parser
+from bot.loadtest.discord_load import (
+    counts_against_global_limit,
+    normalized_route,
+    run_discord_benchmark,
+)
+from bot.loadtest.probes import custom_ids, panel_version
+
+FIELDS = (
+    "moves",
+    "rate_limited_calls_per_move",
+    "calls_by_route",
+    "db_writes_per_move",
+    "stale_panels",
+    "click_to_board_ms_p50",
+    "click_to_board_ms_p95",
+    "pictures",
+    "tables",
+    "seed",
+    "seconds",
+)
+
+
+async def test_a_tiny_benchmark_reports_every_field():
+    report = await run_discord_benchmark(tables=2, moves=60, seed=1, pictures=False)
+    json.dumps(report)
+    for name in FIELDS:
+        assert name in report, name
+    assert report["moves"] >= 60
+    assert report["tables"] == 2 and report["seed"] == 1 and report["pictures"] == "off"
+    assert report["rate_limited_calls_per_move"] > 0
+    assert report["db_writes_per_move"] > 0
+    assert report["stale_panels"] >= 0
+    assert 0 <= report["click_to_board_ms_p50"] <= report["click_to_board_ms_p95"]
+    assert report["bot_errors"] == 0
+    routes = report["calls_by_route"]
+    assert sum(routes.values()) == report["rate_limited_calls"]
+    assert not any("/interactions/" in route or "/webhooks/" in route for route in routes)
+    assert not any(char.isdigit() for route in routes for char in route.split(" ")[1])
+
+
+def test_interaction_tokens_do_not_count_against_the_global_limit():
+    def entry(method, path):
+        return HttpLogEntry(method, path, {}, None, None)
+
+    app = 42
+    assert not counts_against_global_limit(entry("POST", "/interactions/9/tok/callback"), app)
+    assert not counts_against_global_limit(
+        entry("PATCH", "/webhooks/42/tok/messages/@original"), app
+    )
+    assert counts_against_global_limit(entry("POST", "/webhooks/77/other"), app)
+    assert counts_against_global_limit(entry("PATCH", "/channels/1234/messages/5678"), app)
+    assert normalized_route("patch", "/channels/1234/messages/5678") == (
+        "PATCH /channels/{id}/messages/{id}"
+    )
+    assert normalized_route("POST", "/interactions/123/abc/callback") == (
+        "POST /interactions/{id}/{token}/callback"
+    )
+
+
+def test_custom_ids_are_found_in_classic_rows_and_nested_v2_layouts():
+    message = SimpleNamespace(
+        components=[
+            {"type": 1, "components": [{"type": 2, "custom_id": "esc:card:7:3:12"}]},
+            {
+                "type": 17,
+                "components": [
+                    {
+                        "type": 9,
+                        "components": [{"type": 10, "content": "hand"}],
+                        "accessory": {"type": 2, "custom_id": "esc:card:7:4:5", "disabled": True},
+                    },
+                    {"type": 1, "components": [{"type": 2, "custom_id": "esc:hand:7"}]},
+                ],
+            },
+        ]
+    )
+
+    ids = custom_ids(message)
+    assert ids == ["esc:card:7:3:12", "esc:card:7:4:5", "esc:hand:7"]
+    assert "esc:card:7:4:5" not in custom_ids(message, enabled_only=True)
+    assert panel_version(message, 7) == 4
+    assert panel_version(message, 8) is None
+
+
+def test_the_command_line_has_a_discord_subcommand():
+    args = parser().parse_args(["discord", "--tables", "3", "--moves", "9", "--no-pictures"])
+    assert (args.command, args.tables, args.moves, args.seed, args.pictures) == (
+        "discord",
+        3,
+        9,
+        1,
+        False,
+    )
+
+
+def test_custom_ids_are_found_in_discord_py_v2_components():
+    from discord.components import _component_factory
+
+    payload = [
+        {
+            "type": 17,
+            "components": [
+                {
+                    "type": 9,
+                    "components": [{"type": 10, "content": "· move 4"}],
+                    "accessory": {"type": 2, "style": 1, "custom_id": "esc:card:7:4:5"},
+                },
+                {"type": 1, "components": [{"type": 2, "style": 1, "custom_id": "esc:hand:7"}]},
+            ],
+        }
+    ]
+    message = SimpleNamespace(components=[_component_factory(item) for item in payload])
+    assert custom_ids(message) == ["esc:card:7:4:5", "esc:hand:7"]
+    assert panel_version(message, 7) == 4
