@@ -221,7 +221,7 @@ class Croupier:
         if old.seat_of(interaction.user.id) is None:
             raise TableError("table.not_seated")
         await self.open_table(
-            interaction, old.game, old.options, old.ui.turn_timer, old.ui.advanced
+            interaction, old.game, old.options, old.ui.turn_timer, old.ui.advanced, rematch_of=old
         )
 
     # -- play ----------
@@ -283,10 +283,20 @@ class Croupier:
             view=confirm_view(table_id, action, lang),
         )
 
-    async def end(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
+    async def end(
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        action: str,
+        *,
+        confirmed: bool = False,
+    ) -> None:
         """Leave a table or cancel it: the one flow of ``/leave``, ``/cancel``, the
-        board's "End match" and their confirmations."""
-        if not interaction.response.is_done():
+        board's "End match" and their confirmations. A ``confirmed`` click turns the
+        question into the answer."""
+        if confirmed:
+            await interaction.response.defer()
+        elif not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         user_id = interaction.user.id
         if action == "leave":
@@ -296,7 +306,10 @@ class Croupier:
             table = await self.service.cancel(table_id, user_id, can_manage=_manages(interaction))
             done = tr(interaction_lang(interaction), "table.cancelled", table=table.id)
         self.publisher.poke(table_id, actor=user_id)
-        await reply(interaction, done)
+        if confirmed:
+            await interaction.edit_original_response(content=done, view=None)
+        else:
+            await reply(interaction, done)
 
     # -- stray clicks ----------
 
