@@ -274,9 +274,7 @@ class ConfirmButton(
         self.table_id, self.action = table_id, action
 
     async def act(self, interaction: discord.Interaction) -> None:
-        await _croupier(interaction).end(
-            interaction, self.table_id, self.action, confirmed=True
-        )
+        await _croupier(interaction).end(interaction, self.table_id, self.action, confirmed=True)
 
 
 class RematchButton(

@@ -161,9 +161,7 @@ async def test_leaving_a_match_abandons_it(simcord_env):
     ana, bob = driver.players
     await driver.play_turn()
     asked = answer(await bob.slash(driver.thread, "leave"))
-    assert asked.content == (
-        "Leaving ends match #1 for everyone, and it counts for nobody. Leave?"
-    )
+    assert asked.content == ("Leaving ends match #1 for everyone, and it counts for nobody. Leave?")
     assert not any("A player left" in m.content for m in driver.thread.history())
     await bob.click(asked.message, label="Yes, leave")
     assert current(driver.env, asked.message).content == "You left table #1."
