@@ -14,9 +14,11 @@ what each panel last showed and the interactions that can still edit a panel.
 An interaction token is a credential, valid 15 minutes: it is never saved.
 
 Choices where the issue is silent:
-- Bursts merge: after a poke the publisher waits ``publish_pause``; a bot's move
-  due within that pause (``bot_pause``) is played first and both are shown by one
-  board edit, the log telling each.
+- Bursts merge: a move is published at once, unless a bot's answer is due within
+  ``publish_pause`` (it waits ``bot_pause``): then the answer is played first and
+  both are shown by one board edit, the log telling each.
+- Timing reads the service's clock (Discord's, SimCord's in tests), so waits,
+  quiet periods and token lifetimes agree with the turn timers.
 - A panel is edited through the interaction of the member's last click on it
   (not counted against Discord's global rate limit) while that token lives;
   otherwise a DM panel is edited through the REST API, and an ephemeral panel is
@@ -35,7 +37,6 @@ import asyncio
 import collections
 import contextlib
 import logging
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -144,7 +145,7 @@ class Publisher:
         if notice is not None:
             publisher.notices.append(notice)
         if actor is not None:
-            publisher.acted[actor] = time.monotonic()
+            publisher.acted[actor] = self.service.clock()
         if panel is not None and panel.message is not None:
             publisher.hold_panel(panel, panel.message.id)
         if lobby is not None:
@@ -182,7 +183,7 @@ class TablePublisher:
         self.table_id = table_id
         self.shown = Shown()
         self.dirty = False
-        self.changed_at = time.monotonic()
+        self.changed_at = 0.0
         self.acted: dict[int, float] = {}
         self.handles: dict[int, dict[str, PanelHandle]] = {}
         self.panel_keys: dict[int, tuple] = {}
@@ -210,7 +211,7 @@ class TablePublisher:
 
     def poke(self) -> None:
         self.dirty = True
-        self.changed_at = time.monotonic()
+        self.changed_at = self.service.clock()
         if self.worker is None or self.worker.done():
             self.worker = asyncio.create_task(self._work())
 
@@ -227,8 +228,6 @@ class TablePublisher:
     async def _work(self) -> None:
         while self.dirty:
             self.dirty = False
-            if self.hub.publish_pause > 0:
-                await asyncio.sleep(self.hub.publish_pause)
             try:
                 await self._step()
             except Exception:
@@ -239,8 +238,7 @@ class TablePublisher:
         table = self.service.tables.get(self.table_id)
         if table is None:
             return
-        while await self._move_if_due(table):
-            pass
+        await self._play_due_moves(table)
         try:
             await self._reconcile(table)
         except discord.HTTPException as exc:
@@ -260,17 +258,21 @@ class TablePublisher:
         self._wake_in(delay)
 
     def _set_alarm(self, table: Table) -> None:
-        """Wake the loop when the table's next move is due: a bot's, or the bot's for a
-        member whose turn timer runs out."""
+        """Wake the loop when the table's next automatic move is due."""
+        delay = self._due_in(table)
+        if delay is not None:
+            self._wake_in(max(delay, 0))
+
+    def _due_in(self, table: Table) -> float | None:
+        """Seconds until the next automatic move: a bot's (``bot_pause`` after the last
+        change), or the stand-in's for a member whose turn timer runs out; None if none."""
         if table.status != "playing":
-            return
+            return None
         if table.seats[table.state.turn].autoplayed:
-            delay = self.changed_at + self.hub.bot_pause - time.monotonic()
-        elif table.ui.turn_deadline:
-            delay = table.ui.turn_deadline - self.service.clock()
-        else:
-            return
-        self._wake_in(max(delay, 0))
+            return self.changed_at + self.hub.bot_pause - self.service.clock()
+        if table.ui.turn_deadline:
+            return table.ui.turn_deadline - self.service.clock()
+        return None
 
     def _wake_in(self, delay: float) -> None:
         if self.alarm is not None and self.alarm is not asyncio.current_task():
@@ -283,24 +285,24 @@ class TablePublisher:
         if self.worker is None or self.worker.done():
             self.worker = asyncio.create_task(self._work())
 
-    async def _move_if_due(self, table: Table) -> bool:
-        """Play the bot's move when one is due (a bot seat, a seat taken over, or a member
-        whose timer ran out); True when a move was played."""
-        if table.status != "playing":
-            return False
+    async def _play_due_moves(self, table: Table) -> None:
+        """Play the automatic moves due now, and those due within ``publish_pause``
+        (waiting for them), so a move and the bots' answers are published together."""
+        while (wait := self._due_in(table)) is not None and wait <= self.hub.publish_pause:
+            if wait > 0:
+                await asyncio.sleep(wait)
+            if not await self._play_automatic(table):
+                return
+
+    async def _play_automatic(self, table: Table) -> bool:
+        """Play the move of a bot, a seat taken over, or a member whose timer ran out;
+        False when the table moved on meanwhile."""
         seat = table.seats[table.state.turn]
-        if seat.autoplayed:
-            if time.monotonic() < self.changed_at + self.hub.bot_pause:
-                return False
-            timed_out = False
-        elif table.ui.turn_deadline and self.service.clock() >= table.ui.turn_deadline:
-            timed_out = True
-        else:
-            return False
         version = table.version
         move = await self.bot.bots.decide(
             seat.bot or STAND_IN, table.state.game, bot_view(table), f"{table.id}/{version}"
         )
+        timed_out = not seat.autoplayed
         outcome = await self.service.play_for(table.id, version, move, timed_out=timed_out)
         if outcome is None:
             return False
@@ -409,11 +411,12 @@ class TablePublisher:
 
     async def _edit_slot(self) -> None:
         """Wait until the board may be edited again (5 edits per 5 seconds a channel)."""
+        now = self.service.clock()
+        slot = now
         if len(self.edits) == EDITS_PER_WINDOW:
-            wait = self.edits[0] + self.hub.edit_window - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(wait)
-        self.edits.append(time.monotonic())
+            slot = max(now, self.edits[0] + self.hub.edit_window)
+            await asyncio.sleep(slot - now)
+        self.edits.append(slot)
 
     def board_url(self, table: Table) -> str | None:
         if self.shown.board_message_id is None:
@@ -430,7 +433,7 @@ class TablePublisher:
         latest one of each kind (DM, ephemeral) a member clicked or opened."""
         handles = self.handles.setdefault(interaction.user.id, {})
         kind = "dm" if interaction.guild_id is None else "ephemeral"
-        handle = PanelHandle(interaction, message_id, time.monotonic() + TOKEN_LIFETIME)
+        handle = PanelHandle(interaction, message_id, self.service.clock() + TOKEN_LIFETIME)
         old = handles.get(kind)
         if old is not None:
             self.panel_keys.pop(old.message_id, None)
@@ -456,7 +459,7 @@ class TablePublisher:
     async def _live_panels(self, table: Table, seat: int) -> set[int]:
         """Edit the member's panels that an interaction can still edit; their ids."""
         handles = self.handles.get(table.seats[seat].user_id, {})
-        now = time.monotonic()
+        now = self.service.clock()
         done = set()
         for kind, handle in list(handles.items()):
             fresh = self.panel_keys.get(handle.message_id) == _panel_key(table)
@@ -574,7 +577,7 @@ class TablePublisher:
         if current and current[1:] == turn:
             return turn
         acted = self.acted.get(seat.user_id)
-        if acted is not None and time.monotonic() - acted < self.hub.ping_quiet:
+        if acted is not None and self.service.clock() - acted < self.hub.ping_quiet:
             return []
         return turn
 
