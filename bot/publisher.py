@@ -532,7 +532,6 @@ class TablePublisher:
             lang,
             guild_name=guild.name if guild else "?",
             channel_name=_channel_path(channel),
-            board_url=url,
         )
         return embed, panel_view(table, seat, lang, board_url=url)
 

@@ -441,7 +441,7 @@ def _seat_lines(table: Table, view, lang: str) -> str:
 
 
 def panel_embed(
-    table: Table, seat: int, lang: str, *, guild_name: str, channel_name: str, board_url: str | None
+    table: Table, seat: int, lang: str, *, guild_name: str, channel_name: str
 ) -> discord.Embed:
     """A player's private panel: their hand, the table and whether it is their turn."""
     state = table.state
@@ -461,8 +461,6 @@ def panel_embed(
     else:
         status = tr(lang, "panel.waiting", player=_player(table, state.turn))
     embed.add_field(name=tr(lang, "board.turn"), value=status, inline=False)
-    if board_url:
-        embed.add_field(name=tr(lang, "panel.board"), value=board_url, inline=False)
     embed.set_footer(text=tr(lang, "panel.footer", hand=state.hand_no + 1, version=table.version))
     if _shows_hand(table, seat):
         embed.set_image(url=f"attachment://{HAND_PICTURE}")

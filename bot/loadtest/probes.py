@@ -100,6 +100,11 @@ def board_message_id(env: Any, table: Any) -> int | None:
     return publisher.shown.board_message_id if publisher is not None else None
 
 
+def published_for_good(env: Any, table: Any) -> bool:
+    """A match that ended and whose publisher, done with it, has let it go."""
+    return not table.is_live and table.id not in env.bot.publisher.tables
+
+
 def board_message(env: Any, table: Any) -> Any | None:
     """The table's board as SimCord stores it (a clickable ``ResponseMessage``), or None."""
     from simcord.backend.errors import BackendError
