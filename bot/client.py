@@ -18,6 +18,7 @@ from .croupier import Croupier
 from .history import MatchHistory
 from .i18n import CommandTranslator, language_of, tr
 from .leaderboard import Leaderboards
+from .publisher import Publisher
 from .settings import Settings
 from .storage import Storage, utc_now
 from .tables import TableService
@@ -35,6 +36,7 @@ class EscobaBot(commands.AutoShardedBot):
     storage: Storage
     service: TableService
     croupier: Croupier
+    publisher: Publisher
     bots: BotPlayers
     leaderboards: Leaderboards
     history: MatchHistory
@@ -57,14 +59,20 @@ class EscobaBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database_path, clock=lambda: self.clock())
-        self.service = TableService(self.storage, deal_seed=self.settings.deal_seed)
+        self.service = TableService(
+            self.storage, deal_seed=self.settings.deal_seed, clock=_discord_clock
+        )
         self.bots = BotPlayers()
-        self.croupier = Croupier(
+        self.publisher = Publisher(
             self,
             self.service,
+            publish_pause=self.settings.publish_pause,
             hand_pause=self.settings.hand_pause,
             bot_pause=self.settings.bot_pause,
+            ping_quiet=self.settings.ping_quiet,
+            edit_window=self.settings.edit_window,
         )
+        self.croupier = Croupier(self, self.service, self.publisher)
         self.leaderboards = Leaderboards(self.storage)
         self.history = MatchHistory(self.storage)
         await self.tree.set_translator(CommandTranslator())
@@ -79,13 +87,25 @@ class EscobaBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         if not self._restored:
             self._restored = True
-            await self.croupier.restore()
+            await self.publisher.restore()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is discord.InteractionType.component:
             await self.croupier.on_unknown_component(interaction)
 
+    async def on_message(self, message: discord.Message) -> None:
+        self.publisher.noticed_message(message)
+
     async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """A command whose cog has no error handler of its own is answered here."""
+        command = interaction.command
+        if isinstance(command, app_commands.Command) and command._has_any_error_handlers():
+            return
+        await self.answer_command_error(interaction, error)
+
+    async def answer_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         """A refused or failed command gets a short answer, never a silent failure."""
@@ -131,10 +151,10 @@ class EscobaBot(commands.AutoShardedBot):
         await self.close_storage()
 
     def stop_work(self) -> None:
-        """Cancel every timer and pending bot move, and stop the bots' worker thread."""
-        croupier = getattr(self, "croupier", None)
-        if croupier is not None:
-            croupier.stop()
+        """Cancel every publisher's work and pending bot move, and stop the bots' workers."""
+        publisher = getattr(self, "publisher", None)
+        if publisher is not None:
+            publisher.stop()
         bots = getattr(self, "bots", None)
         if bots is not None:
             bots.close()
@@ -144,6 +164,11 @@ class EscobaBot(commands.AutoShardedBot):
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()
+
+
+def _discord_clock() -> float:
+    """Epoch seconds on Discord's clock (SimCord's simulated one in tests and the sandbox)."""
+    return discord.utils.utcnow().timestamp()
 
 
 def create_bot(settings: Settings) -> EscobaBot:

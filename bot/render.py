@@ -13,12 +13,13 @@ for screen readers.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 from typing import Any
 
 import discord
 
-from .games import card_label
+from .games import card_label, describe_move
 from .i18n import tr, tr_count
 from .pictures import board_png, hand_png
 from .tables import Table, current_hand_events, rematch_invited
@@ -26,6 +27,8 @@ from .tables import Table, current_hand_events, rematch_invited
 GAME_COLOURS = {"escoba": 0xC0392B, "scopa": 0x2E86C1, "rubamazzo": 0x27AE60}
 SPANISH_SUIT_EMOJI = ("🪙", "🏆", "⚔️", "🪵")
 BOARD_PICTURE = "board.png"
+LOG_LINES = 6
+MAX_TEXT = 1000
 HAND_PICTURE = "hand.png"
 PLAYED_KINDS = ("played", "captured", "claimed", "stole")
 """Events that put a card from a hand on the table."""
@@ -260,62 +263,103 @@ def move_button_label(table: Table, move_info, lang: str) -> str:
 
 # -- board ----------
 
+CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+"""The numbers the pictures print on cards, so text, buttons and pictures agree."""
 
-def board_embed(table: Table, lang: str) -> discord.Embed:
+
+def numbered(index: int) -> str:
+    return CIRCLED[index] if index < len(CIRCLED) else f"({index + 1})"
+
+
+def option_letter(index: int) -> str:
+    """The letter the board picture marks an option's cards with."""
+    return chr(65 + index)
+
+
+def card_name(table: Table, card: int, lang: str) -> str:
+    """A card in words: "7 de oros", "Fante di coppe", "Queen of hearts"."""
+    rank = card % 10 + 1
+    deck = _deck(table)
+    family = "french" if deck.startswith("french") else "latin"
+    if rank == 1:
+        rank_text = tr(lang, "card.ace")
+    elif rank <= 7 or deck == "french_numeric":
+        rank_text = str(rank)
+    else:
+        rank_text = tr(lang, f"card.{family}.{rank}")
+    suit = tr(lang, f"card.suit.{family}.{card // 10}")
+    return tr(lang, "card.name", rank=rank_text, suit=suit)
+
+
+def board_heading(table: Table, lang: str) -> str:
+    """Whose turn it is, by name, with the clock; or how the match ended."""
+    state = table.state
+    if table.status != "playing":
+        return f"### {end_text(table, lang)}"
+    seat = table.seats[state.turn]
+    key = "board.turn_bot" if seat.autoplayed else "board.turn_of"
+    lines = [f"### ▶ {tr(lang, key, player=seat_mention(table, state.turn))}"]
+    pending = table.ui.pending
+    if pending is not None:
+        lines.append(tr(lang, "board.choosing", card=card_text(table, pending.card)))
+    if table.ui.turn_deadline:
+        lines.append(tr(lang, "board.timer", when=f"<t:{int(table.ui.turn_deadline)}:R>"))
+    return "\n".join(lines)
+
+
+def board_table_text(table: Table, lang: str) -> str:
+    """The table cards, numbered as the picture numbers them, and a missed 15."""
+    view = table.state.observe(table.state.turn)
+    cards = [f"{numbered(i)} {card_text(table, c)}" for i, c in enumerate(view.table)]
+    lines = [f"**{tr(lang, 'board.table')}:** " + (" ".join(cards) or tr(lang, "board.empty"))]
+    if view.claimable >= 0:
+        claim = tr(lang, "board.claimable", card=card_text(table, view.claimable))
+        lines.append(f"**{tr(lang, 'board.claim_title')}:** {claim}")
+    return "\n".join(lines)
+
+
+def board_log(table: Table, lang: str) -> str:
+    """The hand so far: its last events (the dealer's sweep, captures, steals, claims),
+    or the whole of the last move once the match is over."""
+    events = table.ui.last_events if table.state.is_over else table.ui.log
+    lines = describe_events(table, events, lang)
+    if not lines:
+        lines = [tr(lang, "board.hand_dealt", hand=table.state.hand_no + 1)]
+    elif table.ui.auto_move and table.ui.last_seat is not None:
+        lines.append(tr(lang, "board.auto_move", player=_player(table, table.ui.last_seat)))
+    text = "\n".join(f"• {line}" for line in lines[-LOG_LINES:])
+    return f"**{tr(lang, 'board.log')}**\n{text}"[:MAX_TEXT]
+
+
+def board_status(table: Table, lang: str) -> str:
+    """Scores, each player's hand and pile, the stock, and the footer line."""
     state = table.state
     view = state.observe(state.turn)
-    hand_no = state.hand_no + 1
-    title = tr(lang, "board.title", game=game_name(table.game, lang), table=table.id)
-    story = _board_story(table, lang)
-    embed = _embed(table, title, "\n".join(story)[:4000])
+    lines = []
     if table.game != "rubamazzo":
-        scores = "\n".join(
-            f"{side_name(table, side)}: **{score}**" for side, score in enumerate(state.scores)
+        scores = " · ".join(
+            f"{side_name(table, side)} **{score}**" for side, score in enumerate(state.scores)
         )
-        embed.add_field(
-            name=tr(lang, "board.score", target=state.game.target), value=scores, inline=True
-        )
-    embed.add_field(
-        name=tr(lang, "board.table"), value=cards_text(table, view.table, lang), inline=True
+        lines.append(f"**{tr(lang, 'board.score', target=state.game.target)}:** {scores}")
+    lines.append(_seat_lines(table, view, lang))
+    lines.append(f"**{tr(lang, 'board.stock')}:** {view.stock}")
+    footer = tr(
+        lang,
+        "board.footer",
+        hand=state.hand_no + 1,
+        dealer=_player(table, state.dealer),
+        version=table.version,
     )
-    embed.add_field(
-        name=tr(lang, "board.players"), value=_seat_lines(table, view, lang), inline=False
-    )
-    embed.add_field(name=tr(lang, "board.stock"), value=str(view.stock), inline=True)
-    embed.add_field(name=tr(lang, "board.turn"), value=_turn_text(table, lang), inline=True)
-    if view.claimable >= 0:
-        embed.add_field(
-            name=tr(lang, "board.claim_title"),
-            value=tr(lang, "board.claimable", card=card_text(table, view.claimable)),
-            inline=False,
-        )
-    embed.set_footer(
-        text=tr(
-            lang,
-            "board.footer",
-            hand=hand_no,
-            dealer=_player(table, state.dealer),
-            version=table.version,
-        )
-    )
-    if table.ui.images:
-        embed.set_image(url=f"attachment://{BOARD_PICTURE}")
-    return embed
+    title = tr(lang, "board.title", game=game_name(table.game, lang), table=table.id)
+    lines.append(f"-# {title} · {footer}")
+    return "\n".join(lines)[:MAX_TEXT]
 
 
-def _board_story(table: Table, lang: str) -> list[str]:
-    """What just happened: the last move (the whole of it once the match is over),
-    or "Hand n dealt." with whatever the deal did (an initial sweep, a redeal)."""
-    events = table.ui.last_events
-    if not table.state.is_over:
-        events = current_hand_events(events)
-    story = describe_events(table, events, lang)
-    played = any(event["kind"] in PLAYED_KINDS for event in events)
-    if not played and not table.state.is_over:
-        story.insert(0, tr(lang, "board.hand_dealt", hand=table.state.hand_no + 1))
-    elif played and table.ui.auto_move and table.ui.last_seat is not None:
-        story.append(tr(lang, "board.auto_move", player=_player(table, table.ui.last_seat)))
-    return story
+def board_moves(table: Table) -> list[int]:
+    """The moves the board offers: a committed card's options, else claims of a missed 15."""
+    if table.ui.pending is not None:
+        return list(table.ui.pending.moves)
+    return [m for m in table.state.legal_moves() if describe_move(m).claim]
 
 
 def last_played(table: Table) -> int | None:
@@ -340,8 +384,15 @@ async def board_pictures(table: Table) -> list[discord.File]:
             (seat.name, top if top >= 0 else None)
             for seat, top in zip(table.seats, view.pile_tops, strict=True)
         ]
+    options = [describe_move(move).captures for move in board_moves(table)]
     png = await asyncio.to_thread(
-        board_png, view.table, _deck(table), last_played=last_played(table), pile_tops=piles
+        board_png,
+        view.table,
+        _deck(table),
+        last_played=last_played(table),
+        pile_tops=piles,
+        options=options if table.status == "playing" else (),
+        played_label=tr(table.locale, "board.played_label"),
     )
     return [discord.File(io.BytesIO(png), filename=BOARD_PICTURE)]
 
@@ -354,8 +405,13 @@ async def hand_pictures(table: Table, seat: int) -> list[discord.File]:
     """The picture of ``seat``'s hand for its panel, or none (drawn off the loop)."""
     if not _shows_hand(table, seat):
         return []
-    png = await asyncio.to_thread(hand_png, sorted(table.state.hands[seat]), _deck(table))
+    hand = tuple(sorted(table.state.hands[seat]))
+    png = await asyncio.to_thread(_hand_png, hand, _deck(table))
     return [discord.File(io.BytesIO(png), filename=HAND_PICTURE)]
+
+
+_hand_png = functools.lru_cache(maxsize=1024)(hand_png)
+"""Hands repeat (every panel of a seat shows the same one until it plays): draw once."""
 
 
 def _deck(table: Table) -> str:
@@ -381,24 +437,11 @@ def _seat_lines(table: Table, view, lang: str) -> str:
     return "\n".join(lines)[:1024]
 
 
-def _turn_text(table: Table, lang: str) -> str:
-    state = table.state
-    if table.status != "playing":
-        return end_text(table, lang)
-    text = seat_mention(table, state.turn)
-    pending = table.ui.pending
-    if pending is not None:
-        text += "\n" + tr(lang, "board.choosing", card=card_text(table, pending.card))
-    if table.ui.turn_deadline:
-        text += "\n" + tr(lang, "board.timer", when=f"<t:{int(table.ui.turn_deadline)}:R>")
-    return text
-
-
 # -- hand panel ----------
 
 
 def panel_embed(
-    table: Table, seat: int, lang: str, *, guild_name: str, channel_name: str, board_url: str | None
+    table: Table, seat: int, lang: str, *, guild_name: str, channel_name: str
 ) -> discord.Embed:
     """A player's private panel: their hand, the table and whether it is their turn."""
     state = table.state
@@ -418,8 +461,6 @@ def panel_embed(
     else:
         status = tr(lang, "panel.waiting", player=_player(table, state.turn))
     embed.add_field(name=tr(lang, "board.turn"), value=status, inline=False)
-    if board_url:
-        embed.add_field(name=tr(lang, "panel.board"), value=board_url, inline=False)
     embed.set_footer(text=tr(lang, "panel.footer", hand=state.hand_no + 1, version=table.version))
     if _shows_hand(table, seat):
         embed.set_image(url=f"attachment://{HAND_PICTURE}")

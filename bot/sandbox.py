@@ -74,6 +74,7 @@ def sandbox_settings(database: Path, deal_seed: int | None = None) -> Settings:
         database_path=database,
         hand_pause=0,
         bot_pause=0,
+        edit_window=0,  # no edit limit to respect, and the simulated clock stands still
         shard_count=1,
         deal_seed=deal_seed,
     )

@@ -19,6 +19,9 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     hand_pause: float = Field(default=3.0, ge=0, le=30)
-    bot_pause: float = Field(default=1.5, ge=0, le=10)
+    bot_pause: float = Field(default=0.5, ge=0, le=10)
     deal_seed: int | None = None
     shard_count: int | None = Field(default=None, ge=1)
+    publish_pause: float = Field(default=0.6, ge=0, le=10)
+    ping_quiet: float = Field(default=8.0, ge=0, le=300)
+    edit_window: float = Field(default=5.0, ge=0, le=60)

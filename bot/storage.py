@@ -25,8 +25,6 @@ TABLE_COLUMNS = (
     "guild_id",
     "channel_id",
     "thread_id",
-    "lobby_message_id",
-    "board_message_id",
     "host_id",
     "game",
     "options",
@@ -234,6 +232,27 @@ class Storage:
         ) as cursor:
             rows = await cursor.fetchall()
         return [{**dict(row), "events": json.loads(row["events"])} for row in rows]
+
+    # -- what Discord shows ----------
+
+    async def shown(self, table_ids: list[int]) -> dict[int, dict[str, Any]]:
+        """The publisher's records of what Discord shows of these tables."""
+        if not table_ids:
+            return {}
+        marks = ", ".join("?" for _ in table_ids)
+        async with self.db.execute(
+            f"SELECT table_id, data FROM table_shown WHERE table_id IN ({marks})", table_ids
+        ) as cursor:
+            return {row["table_id"]: json.loads(row["data"]) for row in await cursor.fetchall()}
+
+    async def save_shown(self, table_id: int, data: dict[str, Any]) -> None:
+        """Save the publisher's record of what Discord shows of a table."""
+        await self.db.execute(
+            "INSERT INTO table_shown (table_id, data) VALUES (?, ?) "
+            "ON CONFLICT (table_id) DO UPDATE SET data = excluded.data",
+            (table_id, json.dumps(data)),
+        )
+        await self.db.commit()
 
     # -- bot metadata ----------
 

@@ -26,6 +26,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -48,6 +50,9 @@ from .games import (
 from .i18n import count_key
 from .ratings import Entrant, Rating, bot_rating, rate_match, side_ranks
 from .storage import MatchResult, Storage
+
+LOG_LENGTH = 6
+"""How many events of the hand in play the board tells."""
 
 
 class TableError(Exception):
@@ -95,22 +100,24 @@ class Pending(BaseModel):
 
 
 class TableUI(BaseModel):
-    """What the board and panels show beyond the engine state; saved with the table."""
+    """What the board and panels show beyond the engine state; saved with the table.
+    What Discord shows of the table (messages, panels, pings) is the publisher's own
+    record (``bot.publisher.Shown``), not this."""
 
     pending: Pending | None = None
     last_seat: int | None = None
     last_events: list[dict[str, Any]] = Field(default_factory=list)
-    announcements: list[dict[str, Any]] = Field(default_factory=list)
-    panels: dict[str, list[int]] = Field(default_factory=dict)
-    dm_failed: list[int] = Field(default_factory=list)
-    ping_message_id: int | None = None
-    pinged: list[int] = Field(default_factory=list)
-    published_version: int = 0
-    panels_round: list[int] = Field(default_factory=list)
+    log: list[dict[str, Any]] = Field(default_factory=list)
+    """The story of the hand in play, oldest first: its last ``LOG_LENGTH`` events."""
+    results: list[dict[str, Any]] = Field(default_factory=list)
+    """Every hand's results and the match's, in order; the publisher posts each once."""
     seat_sweeps: list[int] = Field(default_factory=list)
     hands_played: int = 0
     turn_timer: int | None = None
     turn_deadline: float | None = None
+    """When the turn in play runs out (epoch seconds), None without a running clock."""
+    turn_opened: int = 0
+    """The version at which the turn in play began (a committed card does not end it)."""
     dm_hands: bool = True
     takeover_after: int = 3
     """Timeouts in a row after which the bot takes the seat over."""
@@ -139,8 +146,6 @@ class Table:
     locale: str
     status: str = "lobby"
     thread_id: int | None = None
-    lobby_message_id: int | None = None
-    board_message_id: int | None = None
     seats: list[Seat] = field(default_factory=list)
     state: State | None = None
     version: int = 0
@@ -174,8 +179,6 @@ class Table:
             "guild_id": self.guild_id,
             "channel_id": self.channel_id,
             "thread_id": self.thread_id,
-            "lobby_message_id": self.lobby_message_id,
-            "board_message_id": self.board_message_id,
             "host_id": self.host_id,
             "game": self.game,
             "options": self.options,
@@ -199,8 +202,6 @@ class Table:
             locale=row["locale"],
             status=row["status"],
             thread_id=row["thread_id"],
-            lobby_message_id=row["lobby_message_id"],
-            board_message_id=row["board_message_id"],
             seats=[Seat.model_validate(seat) for seat in row["seats"]],
             state=State.from_dict(row["state"]) if row["state"] else None,
             version=row["version"],
@@ -222,9 +223,17 @@ class Outcome:
 class TableService:
     """Every live table, in memory and in storage, with one lock per table."""
 
-    def __init__(self, storage: Storage, *, deal_seed: int | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        deal_seed: int | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         self.storage = storage
         self.deal_seed = deal_seed
+        self.clock = clock
+        """Epoch seconds now: turn deadlines are set and read on this clock."""
         self.tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._results_lock = asyncio.Lock()
@@ -309,15 +318,13 @@ class TableService:
         self.tables[table.id] = table
         return table
 
-    async def attach_messages(
-        self, table: Table, *, lobby_message_id: int | None = None, thread_id: int | None = None
-    ) -> None:
-        async with self.lock(table.id):
-            if lobby_message_id is not None:
-                table.lobby_message_id = lobby_message_id
-            if thread_id is not None:
-                table.thread_id = thread_id
+    async def set_thread(self, table_id: int, thread_id: int) -> Table:
+        """The table plays in ``thread_id``, a thread opened from its lobby message."""
+        async with self.lock(table_id):
+            table = self.get(table_id)
+            table.thread_id = thread_id
             await self.save(table)
+            return table
 
     async def join(self, table_id: int, seat: Seat) -> Table:
         async with self.lock(table_id):
@@ -442,10 +449,10 @@ class TableService:
             table.state = game.new_match(self._seed(table), events)
             table.status = "playing"
             table.version = 1
-            table.ui.last_events = events_to_dicts(events)
             table.ui.seat_sweeps = [0] * table.players
             table.ui.hands_played = 0
-            _count_sweeps(table, table.ui.last_events)
+            _record_events(table, events_to_dicts(events))
+            _open_turn(table, self.clock())
             await self.save(table)
             return table
 
@@ -552,6 +559,8 @@ class TableService:
                 raise TableError("seat.not_away")
             table.seats[seat].away = False
             table.seats[seat].timeouts = 0
+            if table.state.turn == seat:
+                _open_turn(table, self.clock())
             await self.save(table)
             return table
 
@@ -564,9 +573,9 @@ class TableService:
         table.version += 1
         table.ui.pending = None
         table.ui.last_seat = seat
-        table.ui.last_events = event_dicts
-        table.ui.announcements = [*table.ui.announcements, *_announced(event_dicts)]
-        _count_sweeps(table, event_dicts)
+        _record_events(table, event_dicts)
+        if not any(event["kind"] == "claimed" for event in event_dicts):
+            _open_turn(table, self.clock())
         log = {"seat": seat, "move": format_move(move), "events": event_dicts}
         if state.is_over:
             await self._finish(table, log)
@@ -585,22 +594,6 @@ class TableService:
             results = match_results(table, ratings)
             _announce_ratings(table, results)
             await self.save(table, move=log, results=results)
-
-    async def mark(self, table: Table, **changes: Any) -> None:
-        """Save UI bookkeeping (message ids, pings, published version) for ``table``."""
-        async with self.lock(table.id):
-            for name, value in changes.items():
-                if name in ("board_message_id", "thread_id", "lobby_message_id"):
-                    setattr(table, name, value)
-                else:
-                    setattr(table.ui, name, value)
-            await self.save(table)
-
-    async def drop_announcement(self, table: Table) -> None:
-        """The oldest result waiting to be posted has been posted."""
-        async with self.lock(table.id):
-            table.ui.announcements = table.ui.announcements[1:]
-            await self.save(table)
 
 
 def rematch_seats(old: Table | None, host_id: int) -> list[Seat]:
@@ -680,16 +673,35 @@ def current_hand_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return events[ends[-1] + 1 :] if ends else events
 
 
-def _count_sweeps(table: Table, events: list[dict[str, Any]]) -> None:
-    sweeps = table.ui.seat_sweeps
+def _record_events(table: Table, events: list[dict[str, Any]]) -> None:
+    """Note a move's (or a deal's) events: the last move, the hand's log, results to
+    post, escobas per seat and hands played."""
+    ui = table.ui
+    ui.last_events = events
+    ui.results = [*ui.results, *_announced(events)]
+    log = ui.log
     for event in events:
         kind = event["kind"]
         if kind in ("captured", "claimed") and event["sweep"]:
-            sweeps[event["seat"]] += 1
+            ui.seat_sweeps[event["seat"]] += 1
         elif kind == "initial_sweep":
-            sweeps[event["seat"]] += event["sweeps"]
-        elif kind == "hand_scored":
-            table.ui.hands_played += 1
+            ui.seat_sweeps[event["seat"]] += event["sweeps"]
+        if kind == "hand_scored":
+            ui.hands_played += 1
+            log = []
+        elif kind != "match_over":
+            log = [*log, event]
+    ui.log = log[-LOG_LENGTH:]
+
+
+def _open_turn(table: Table, now: float) -> None:
+    """A new turn begins: its clock starts from the table's timer (no clock for a seat
+    the bot plays, nor once the match is over)."""
+    timer = table.ui.turn_timer
+    playing = table.status == "playing" and not table.state.is_over
+    member_turn = playing and not table.seats[table.state.turn].autoplayed
+    table.ui.turn_deadline = now + timer if timer and member_turn else None
+    table.ui.turn_opened = table.version
 
 
 def match_results(table: Table, ratings: dict[int, Rating]) -> list[MatchResult]:
@@ -729,9 +741,9 @@ def _announce_ratings(table: Table, results: list[MatchResult]) -> None:
         for index, seat in enumerate(table.seats)
         if seat.user_id in changes
     ]
-    table.ui.announcements = [
+    table.ui.results = [
         {**event, "ratings": rows} if event["kind"] == "match_over" else event
-        for event in table.ui.announcements
+        for event in table.ui.results
     ]
 
 

@@ -7,7 +7,7 @@ Custom ids (all under 100 characters):
 ``esc:card:<table>:<version>:<card>``, ``esc:move:<table>:<version>:<move hex>``,
 ``esc:movesel:<table>:<version>``, ``esc:rematch:<table>``, ``esc:lb:<game>:<sort>:<page>``,
 ``esc:bot:<table>`` (the lobby's bot select), ``esc:target:<table>`` (its target select),
-``esc:seat:<table>:<back|end>``,
+``esc:seat:<table>:<back|end>``, ``esc:confirm:<table>:<leave|cancel>``,
 ``esc:hist`` (the /history select).
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import TypeVar
 
 import discord
 from discord import ui
@@ -22,12 +23,28 @@ from discord import ui
 from .ai.seats import LEVELS
 from .games import describe_move
 from .i18n import language_of, tr, tr_count
-from .render import advanced_text, card_text, move_button_label, suit_emoji
+from .render import (
+    BOARD_PICTURE,
+    GAME_COLOURS,
+    advanced_text,
+    board_heading,
+    board_log,
+    board_moves,
+    board_status,
+    board_table_text,
+    card_name,
+    move_button_label,
+    numbered,
+    option_letter,
+    suit_emoji,
+)
 from .tables import Table, TableError, validate_options
 
 log = logging.getLogger(__name__)
 
-MAX_MOVE_BUTTONS = 20
+V = TypeVar("V", bound=ui.View | ui.LayoutView)
+
+MAX_MOVE_BUTTONS = 15
 TARGETS = (11, 15, 21, 31)
 """The target scores the lobby offers (RULES.md: 21 and 31 Fournier, 15 Argentina, 11
 Scopa); a table opened with another keeps it in the list."""
@@ -108,6 +125,8 @@ class FromCustomId:
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await self.act(interaction)
+        except TableError as error:
+            await _croupier(interaction).refuse(interaction, error)
         except Exception:
             log.exception("component %s failed", (interaction.data or {}).get("custom_id"))
             await reply(interaction, tr(language_of(interaction.locale), "error.internal"))
@@ -243,6 +262,21 @@ class MoveSelect(
         await _croupier(interaction).on_move(interaction, self.table_id, self.version, move)
 
 
+class ConfirmButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:confirm:(?P<table_id>[0-9]{1,12}):(?P<action>leave|cancel)",
+):
+    """Yes to "end this match for everyone?" (``/leave``, ``/cancel``, End match)."""
+
+    def __init__(self, table_id: int, action: str, **button) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:confirm:{table_id}:{action}", **button))
+        self.table_id, self.action = table_id, action
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await _croupier(interaction).end(interaction, self.table_id, self.action, confirmed=True)
+
+
 class RematchButton(
     FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:rematch:(?P<table_id>[0-9]{1,12})"
 ):
@@ -291,6 +325,7 @@ DYNAMIC_ITEMS = (
     CardButton,
     MoveButton,
     MoveSelect,
+    ConfirmButton,
     RematchButton,
     LeaderboardButton,
     HistorySelect,
@@ -369,47 +404,75 @@ def _fits(table: Table, name: str, value: object) -> bool:
     return True
 
 
-def board_view(table: Table, lang: str) -> ui.View:
-    """ "My hand", and the board decisions of the player to act: capture choices and claims."""
-    view = ui.View(timeout=None)
-    if table.status != "playing":
-        return view
-    view.add_item(HandButton(table.id, label=tr(lang, "board.my_hand"), style=_blue, row=0))
-    if any(seat.away for seat in table.seats):
-        back, end = tr(lang, "seat.back_button"), tr(lang, "seat.end_button")
-        view.add_item(SeatButton(table.id, "back", label=back, style=_green, row=0))
-        view.add_item(SeatButton(table.id, "end", label=end, style=_red, row=0))
-    moves = board_moves(table)
-    if len(moves) <= MAX_MOVE_BUTTONS:
-        for index, move in enumerate(moves):
-            label = move_button_label(table, describe_move(move), lang)
-            button = MoveButton(table.id, table.version, move, label=label, style=_green)
-            button.item.row = 1 + index // 5
-            view.add_item(button)
-    else:
-        options = [
-            discord.SelectOption(
-                label=move_button_label(table, describe_move(move), lang), value=f"{move:x}"
-            )
-            for move in moves[:25]
-        ]
-        view.add_item(
-            MoveSelect(
-                table.id,
-                table.version,
-                options=options,
-                placeholder=tr(lang, "board.choose"),
-                row=1,
-            )
-        )
+def board_layout(table: Table, lang: str) -> ui.LayoutView:
+    """The board, a Components V2 message: whose turn it is, the picture, the table
+    cards, the hand's log, scores and piles, then the capture options and "My hand"."""
+    view = ui.LayoutView(timeout=None)
+    parts: list[ui.Item] = [ui.TextDisplay(board_heading(table, lang))]
+    if table.ui.images:
+        parts.append(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{BOARD_PICTURE}")))
+    parts.append(ui.TextDisplay(board_table_text(table, lang)))
+    parts.append(ui.TextDisplay(board_log(table, lang)))
+    parts.append(ui.Separator())
+    parts.append(ui.TextDisplay(board_status(table, lang)))
+    if table.status == "playing":
+        parts.extend(_option_rows(table, lang))
+        parts.append(_board_buttons(table, lang))
+    view.add_item(ui.Container(*parts, accent_colour=GAME_COLOURS.get(table.game)))
     return view
 
 
-def board_moves(table: Table) -> list[int]:
-    """The moves the board offers: a committed card's options, else claims of a missed 15."""
-    if table.ui.pending is not None:
-        return list(table.ui.pending.moves)
-    return [m for m in table.state.legal_moves() if describe_move(m).claim]
+def _option_rows(table: Table, lang: str) -> list[ui.ActionRow]:
+    """The board decisions of the player to act (capture choices, claims, steals), as
+    buttons lettered like the picture's marks, or a select when there are many."""
+    moves = board_moves(table)
+    if not moves:
+        return []
+    labels = [
+        f"{option_letter(i)} · {move_button_label(table, describe_move(m), lang)}"[:80]
+        for i, m in enumerate(moves)
+    ]
+    rows: list[ui.ActionRow] = []
+    if len(moves) <= MAX_MOVE_BUTTONS:
+        for start in range(0, len(moves), 5):
+            row = ui.ActionRow()
+            for label, move in zip(
+                labels[start : start + 5], moves[start : start + 5], strict=True
+            ):
+                row.add_item(MoveButton(table.id, table.version, move, label=label, style=_green))
+            rows.append(row)
+        return rows
+    options = [
+        discord.SelectOption(label=label[:100], value=f"{move:x}")
+        for label, move in zip(labels[:25], moves[:25], strict=True)
+    ]
+    select = MoveSelect(
+        table.id, table.version, options=options, placeholder=tr(lang, "board.choose")
+    )
+    return [ui.ActionRow(select)]
+
+
+def _board_buttons(table: Table, lang: str) -> ui.ActionRow:
+    row = ui.ActionRow(HandButton(table.id, label=tr(lang, "board.my_hand"), style=_blue))
+    if any(seat.away for seat in table.seats):
+        row.add_item(SeatButton(table.id, "back", label=tr(lang, "seat.back_button"), style=_green))
+        row.add_item(SeatButton(table.id, "end", label=tr(lang, "seat.end_button"), style=_red))
+    return row
+
+
+def ping_view(table: Table, lang: str) -> ui.View:
+    """The turn ping's "My hand", so nobody has to find the board."""
+    view = ui.View(timeout=None)
+    view.add_item(HandButton(table.id, label=tr(lang, "board.my_hand"), style=_blue))
+    return unstored(view)
+
+
+def unstored(view: V) -> V:
+    """A view sent as components only: its items are ``DynamicItem``s, which the bot
+    answers from their custom ids (``DYNAMIC_ITEMS``), so discord.py need not keep the
+    view for the message (a kept view also goes with its message when that is deleted)."""
+    view.stop()
+    return view
 
 
 def panel_view(table: Table, seat: int, lang: str, *, board_url: str | None) -> ui.View:
@@ -423,7 +486,7 @@ def panel_view(table: Table, seat: int, lang: str, *, board_url: str | None) -> 
                 table.id,
                 table.version,
                 card,
-                label=card_text(table, card),
+                label=f"{numbered(index)} {card_name(table, card, lang)}"[:80],
                 emoji=suit_emoji(table, card),
                 style=_green if active else _grey,
                 disabled=not active,
@@ -432,6 +495,13 @@ def panel_view(table: Table, seat: int, lang: str, *, board_url: str | None) -> 
         )
     if board_url:
         view.add_item(ui.Button(label=tr(lang, "panel.go_to_board"), url=board_url, row=2))
+    return view
+
+
+def confirm_view(table_id: int, action: str, lang: str) -> ui.View:
+    view = ui.View(timeout=None)
+    label = tr(lang, f"confirm.{action}_button")
+    view.add_item(ConfirmButton(table_id, action, label=label, style=_red))
     return view
 
 

@@ -100,19 +100,14 @@ class Tables(commands.Cog):
         capture: str = "played_card_must_capture",
         timer: TIMER | None = None,
     ) -> None:
-        settings = await self.croupier.guild_settings(interaction.guild_id)
         options: dict[str, Any] = {
             "players": players,
-            "target_score": target or settings.default_target or 21,
+            "target_score": target,
             "scoring_system": scoring,
             "capture_rule": capture,
         }
         if teams is not None:
-            try:
-                options["layout"] = _layout(players, teams)
-            except TableError as error:
-                await self.croupier.refuse(interaction, error)
-                return
+            options["layout"] = _layout(players, teams)
         await self.croupier.open_table(interaction, "escoba", options, timer)
 
     @scopa.command(name=cmd("cmd.new", "new"), description=cmd("cmd.scopa_new.desc"))
@@ -166,64 +161,45 @@ class Tables(commands.Cog):
     @app_commands.command(name=cmd("cmd.hand", "hand"), description=cmd("cmd.hand.desc"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
-        try:
-            table = self._my_table(interaction, playing=True)
-        except TableError as error:
-            await self.croupier.refuse(interaction, error)
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await self.croupier.send_hand(interaction, table.id)
+        table = self._my_table(interaction, playing=True)
+        await self.croupier.on_my_hand(interaction, table.id)
 
     @app_commands.command(name=cmd("cmd.table", "table"), description=cmd("cmd.table.desc"))
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction) -> None:
-        lang = interaction_lang(interaction)
         playing = [
             t for t in self.bot.service.live_in(interaction.channel_id) if t.status == "playing"
         ]
         if not playing:
-            await reply(interaction, tr(lang, "table.none_here"))
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+            raise TableError("table.none_here")
         for table in playing:
-            await self.croupier.repost_board(table)
-        await interaction.followup.send(tr(lang, "table.reposted"), ephemeral=True)
+            self.bot.publisher.of(table.id).repost()
+        await reply(interaction, tr(interaction_lang(interaction), "table.reposted"))
 
     @app_commands.command(name=cmd("cmd.leave", "leave"), description=cmd("cmd.leave.desc"))
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
-        lang = interaction_lang(interaction)
-        try:
-            found = self._my_table(interaction, playing=False)
-            table = await self.bot.service.leave(found.id, interaction.user.id)
-        except TableError as error:
-            await self.croupier.refuse(interaction, error)
-            return
-        await reply(interaction, tr(lang, "table.left", table=table.id))
-        await self.croupier.refresh_lobby(table)
-        if table.status == "cancelled":
-            await self.croupier.close_table(table)
+        table = self._my_table(interaction, playing=False)
+        await self.croupier.ask_to_end(interaction, table.id, "leave")
 
     @app_commands.command(name=cmd("cmd.cancel", "cancel"), description=cmd("cmd.cancel.desc"))
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction) -> None:
-        lang = interaction_lang(interaction)
-        service = self.bot.service
-        here = service.live_in(interaction.channel_id)
-        try:
-            if len(here) != 1:
-                raise TableError("table.none_here" if not here else "table.which_cancel")
-            table = await service.cancel(
-                here[0].id,
-                interaction.user.id,
-                can_manage=interaction.permissions.manage_guild,
-            )
-        except TableError as error:
-            await self.croupier.refuse(interaction, error)
-            return
-        await reply(interaction, tr(lang, "table.cancelled", table=table.id))
-        await self.croupier.refresh_lobby(table)
-        await self.croupier.close_table(table)
+        here = self.bot.service.live_in(interaction.channel_id)
+        if len(here) != 1:
+            raise TableError("table.none_here" if not here else "table.which_cancel")
+        await self.croupier.ask_to_end(interaction, here[0].id, "cancel")
+
+    async def cog_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """A refused table command is answered here; anything else as the bot answers
+        every failed command."""
+        cause = getattr(error, "original", error)
+        if isinstance(cause, TableError):
+            await self.croupier.refuse(interaction, cause)
+        else:
+            await self.bot.answer_command_error(interaction, error)
 
 
 async def setup(bot) -> None:

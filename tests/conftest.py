@@ -16,6 +16,9 @@ def bot_settings(tmp_path) -> Settings:
         deal_seed=1,
         hand_pause=0,
         bot_pause=0,
+        publish_pause=0,
+        ping_quiet=0,
+        edit_window=0,
         shard_count=1,
     )
 

@@ -8,28 +8,56 @@ import re
 from dataclasses import dataclass, field
 
 import discord
+from simcord.results import to_discord_message
 
 CARD_CODE = re.compile(r"(?<![\w#@:])([1-7SFCR][ocebds])(?![\w])")
 """A card as the Spanish (``7o``, ``Sc``) and Italian (``7d``, ``Fc``) decks print it."""
 SCORE_SHEET = re.compile(r"hand \d+ results|resultado de la mano")
-BOARD_FOOTER = re.compile(r"· (move|jugada) (\d+)$")
+BOARD_FOOTER = re.compile(r"· (move|jugada|mossa) (\d+)$", re.M)
+
+
+def components(message: discord.Message) -> list:
+    """Every component of a message, nested ones (V2 containers, rows) included."""
+    found, stack = [], list(reversed(message.components))
+    while stack:
+        component = stack.pop()
+        found.append(component)
+        stack.extend(reversed(getattr(component, "children", []) or []))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
+    return found
 
 
 def buttons(message: discord.Message) -> list[discord.Button]:
-    found = []
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if isinstance(child, discord.Button):
-                found.append(child)
-    return found
+    return [c for c in components(message) if isinstance(c, discord.Button)]
+
+
+def texts(message: discord.Message) -> list[str]:
+    """The text displays of a Components V2 message, in order."""
+    return [c.content for c in components(message) if isinstance(c, discord.TextDisplay)]
+
+
+def board_part(board: discord.Message, part: str) -> str:
+    """One text of the board: ``turn`` (whose turn, the clock), ``table`` (the cards on
+    it), ``log`` (the hand so far) or ``status`` (scores, players, stock, footer)."""
+    turn, table, log, status = texts(board)
+    return {"turn": turn, "table": table, "log": log, "status": status}[part]
+
+
+def board_picture(board: discord.Message) -> str | None:
+    """The URL of the board's picture, or None when it shows none."""
+    for component in components(board):
+        if isinstance(component, discord.MediaGalleryComponent):
+            return component.items[0].media.url
+    return None
 
 
 def select_options(message: discord.Message, custom_id: str) -> list[discord.SelectOption]:
     """The options of the message's select menu ``custom_id`` (none if it has no such menu)."""
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if isinstance(child, discord.SelectMenu) and child.custom_id == custom_id:
-                return child.options
+    for child in components(message):
+        if isinstance(child, discord.SelectMenu) and child.custom_id == custom_id:
+            return child.options
     return []
 
 
@@ -43,6 +71,11 @@ def enabled(message: discord.Message, prefix: str) -> list[str]:
         for b in buttons(message)
         if (b.custom_id or "").startswith(prefix) and not b.disabled
     ]
+
+
+def current(env, message: discord.Message) -> discord.Message:
+    """``message`` as it is now (an ephemeral or DM message edited since it was shown)."""
+    return to_discord_message(env, env.backend.get_message(message.channel.id, message.id))
 
 
 def answer(result):
@@ -64,6 +97,7 @@ def message_text(message: discord.Message) -> str:
         parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
         for item in embed.fields:
             parts += [item.name, item.value]
+    parts += texts(message)
     parts += [b.label or "" for b in buttons(message)]
     return "\n".join(parts)
 
@@ -107,18 +141,17 @@ class TableDriver:
 
     def board(self) -> discord.Message:
         for message in reversed(list(self.thread.history())):
-            embeds = message.embeds
-            if embeds and embeds[0].footer.text and BOARD_FOOTER.search(embeds[0].footer.text):
+            if any(BOARD_FOOTER.search(text) for text in texts(message)):
                 return message
         raise AssertionError("no board in the thread")
 
     def board_version(self) -> int:
-        return int(BOARD_FOOTER.search(self.board().embeds[0].footer.text).group(2))
+        return int(BOARD_FOOTER.search(board_part(self.board(), "status")).group(2))
 
     def actor(self):
-        """The player the board names in its Turn field, or None when the match is over."""
-        turn = field_value(self.board().embeds[0], "Turn", "Turno")
-        match = re.match(r"<@(\d+)>", turn)
+        """The player the board names at its top, or None when the match is over."""
+        turn = board_part(self.board(), "turn")
+        match = re.search(r"<@(\d+)>", turn)
         if match is None:
             return None
         return next(p for p in self.players if p.id == int(match.group(1)))
@@ -167,12 +200,12 @@ class TableDriver:
 
     def board_counts(self) -> int:
         """Cards the board accounts for: in hands, in piles, on the table and in the stock."""
-        embed = self.board().embeds[0]
-        players = field_value(embed, "Players", "Jugadores")
-        in_hands = sum(int(n) for n in re.findall(r"(\d+) (?:in hand|en mano)", players))
-        piles = sum(int(n) for n in re.findall(r"(?:pile|montón) (\d+)", players))
-        table = len(CARD_CODE.findall(field_value(embed, "On the table", "En la mesa")))
-        stock = int(field_value(embed, "Stock", "Mazo"))
+        board = self.board()
+        status = board_part(board, "status")
+        in_hands = sum(int(n) for n in re.findall(r"(\d+) (?:in hand|en mano|in mano)", status))
+        piles = sum(int(n) for n in re.findall(r"(?:pile|montón|mazzetto) (\d+)", status))
+        table = len(CARD_CODE.findall(board_part(board, "table")))
+        stock = int(re.search(r"(?:Stock|Mazo|Mazzo):\*\* (\d+)", status).group(1))
         return in_hands + piles + table + stock
 
 

@@ -10,6 +10,7 @@ from bot.client import create_bot
 from tests.discord_helpers import (
     TableDriver,
     answer,
+    board_part,
     custom_ids,
     enabled,
     field_value,
@@ -38,7 +39,7 @@ async def test_a_member_plays_a_whole_match_against_the_hard_bot(simcord_env):
     lobby = latest(channel, driver.lobby)
     assert "🤖 Hard bot" in field_value(lobby.embeds[0], "Seats")
     await ana.click(lobby, label="Start")
-    assert "🤖 Hard bot" in field_value(driver.board().embeds[0], "Players")
+    assert "🤖 Hard bot" in board_part(driver.board(), "status")
 
     turns = await driver.play_to_end()
 
@@ -88,10 +89,10 @@ async def test_timeouts_let_the_bot_play_then_take_the_seat_over(simcord_env):
     absent = driver.actor()
     version = driver.board_version()
     await simcord_env.advance_time(31)
-    board = driver.board().embeds[0]
+    board = driver.board()
     assert driver.board_version() > version, "the bot played for the absent member"
-    assert f"{absent.name} ran out of time: the bot played for them." in board.description
-    assert "away" not in field_value(board, "Players")
+    assert f"{absent.name} ran out of time: the bot played for them." in board_part(board, "log")
+    assert "away" not in board_part(board, "status")
 
     while driver.actor() is not absent:
         await driver.play_turn()
@@ -99,7 +100,7 @@ async def test_timeouts_let_the_bot_play_then_take_the_seat_over(simcord_env):
     notice = thread_text(driver)
     assert f"{absent.mention} let the timer run out several turns in a row" in notice
     board = driver.board()
-    assert "🤖 away" in field_value(board.embeds[0], "Players")
+    assert "🤖 away" in board_part(board, "status")
     assert custom_ids(board, "esc:seat:") == ["esc:seat:1:back", "esc:seat:1:end"]
 
     present = bob if absent is ana else ana
@@ -111,7 +112,7 @@ async def test_timeouts_let_the_bot_play_then_take_the_seat_over(simcord_env):
     await absent.click(driver.board(), label="I'm back")
     assert f"{absent.mention} is back and plays their own seat again." in thread_text(driver)
     assert custom_ids(driver.board(), "esc:seat:") == []
-    assert "away" not in field_value(driver.board().embeds[0], "Players")
+    assert "away" not in board_part(driver.board(), "status")
 
 
 async def test_the_timer_runs_on_the_first_turn_of_every_hand(simcord_env):
@@ -122,11 +123,11 @@ async def test_the_timer_runs_on_the_first_turn_of_every_hand(simcord_env):
     while hand_number(driver) == 1:
         await driver.play_turn()
     starter, version = driver.actor(), driver.board_version()
-    assert "time runs out" in field_value(driver.board().embeds[0], "Turn")
+    assert "time runs out" in board_part(driver.board(), "turn")
     await simcord_env.advance_time(31)
-    board = driver.board().embeds[0]
+    board = driver.board()
     assert driver.board_version() > version, "with two players the last to play starts anew"
-    assert f"{starter.name} ran out of time: the bot played for them." in board.description
+    assert f"{starter.name} ran out of time: the bot played for them." in board_part(board, "log")
 
 
 async def test_a_bot_turn_shows_no_countdown(bot_settings):
@@ -139,8 +140,8 @@ async def test_a_bot_turn_shows_no_countdown(bot_settings):
         await ana.click(driver.lobby, label="Start")
         if driver.actor() is ana:
             await driver.play_turn()
-        turn = field_value(driver.board().embeds[0], "Turn")
-        assert turn.startswith("🤖") and "time runs out" not in turn
+        turn = board_part(driver.board(), "turn")
+        assert "🤖 Normal bot" in turn and "time runs out" not in turn
 
 
 async def test_the_host_can_end_a_match_the_bot_has_taken_over(simcord_env):
@@ -154,13 +155,19 @@ async def test_the_host_can_end_a_match_the_bot_has_taken_over(simcord_env):
             await driver.play_turn()
         else:
             await simcord_env.advance_time(21)
-    timeouts = len(re.findall(r"ran out of time", driver.board().embeds[0].description))
+    timeouts = len(re.findall(r"ran out of time", board_part(driver.board(), "log")))
     assert timeouts <= 1, "the board names only the last automatic move"
-    refused = await bob.click(driver.board(), label="End match")
+    asked = await bob.click(driver.board(), label="End match")
+    refused = await bob.click(answer(asked).message, label="Yes, end the match")
     assert "Only the host" in answer(refused).content
-    await ana.click(driver.board(), label="End match")
-    assert driver.board().components == []
+    asked = await ana.click(driver.board(), label="End match")
+    assert "End match #1 for everyone?" in answer(asked).content
+    assert driver.board_version() > 0 and custom_ids(driver.board(), "esc:seat:"), "not yet"
+    await ana.click(answer(asked).message, label="Yes, end the match")
+    assert custom_ids(driver.board(), "esc:") == []
     assert "This table was cancelled." in thread_text(driver)
+    lobby = latest(channel, driver.lobby)
+    assert lobby.embeds[0].footer.text == "This table was cancelled.", "End match is /cancel"
 
 
 async def test_a_bot_turn_survives_a_restart(bot_settings):
@@ -175,7 +182,7 @@ async def test_a_bot_turn_survives_a_restart(bot_settings):
         if driver.actor() is ana:
             await driver.play_turn()
         version = driver.board_version()
-        assert "🤖 Normal bot" in field_value(driver.board().embeds[0], "Turn")
+        assert "🤖 Normal bot" in board_part(driver.board(), "turn")
 
         await env.restart_bot(create_bot(settings))
         assert driver.board_version() == version, "the bot waits for its pause"

@@ -9,8 +9,9 @@ from bot.client import create_bot
 from tests.discord_helpers import (
     TableDriver,
     answer,
+    board_part,
+    current,
     custom_ids,
-    field_value,
     make_world,
     select_options,
 )
@@ -159,8 +160,11 @@ async def test_leaving_a_match_abandons_it(simcord_env):
     driver = await started(simcord_env, "ana", "bob")
     ana, bob = driver.players
     await driver.play_turn()
-    left = await bob.slash(driver.thread, "leave")
-    assert answer(left).content == "You left table #1."
+    asked = answer(await bob.slash(driver.thread, "leave"))
+    assert asked.content == ("Leaving ends match #1 for everyone, and it counts for nobody. Leave?")
+    assert not any("A player left" in m.content for m in driver.thread.history())
+    await bob.click(asked.message, label="Yes, leave")
+    assert current(driver.env, asked.message).content == "You left table #1."
     assert any("A player left" in m.content for m in driver.thread.history())
     assert custom_ids(driver.board(), "esc:") == []
     hand = await ana.slash(driver.thread, "hand")
@@ -177,7 +181,7 @@ async def test_next_hand_is_dealt_after_a_pause(bot_settings):
             m for m in driver.thread.history() if m.embeds and "hand 1 results" in m.embeds[0].title
         )
         board = driver.board()
-        assert (board.edited_at - sheet.created_at).total_seconds() >= 3
+        assert (board.created_at - sheet.created_at).total_seconds() >= 3, "a fresh board"
 
 
 async def test_a_spanish_server_plays_in_spanish_by_default(simcord_env):
@@ -190,9 +194,10 @@ async def test_a_spanish_server_plays_in_spanish_by_default(simcord_env):
     assert driver.thread.name == "Mesa #1 de Escoba"
     for _ in range(4):
         await driver.play_turn()
-    board = driver.board().embeds[0]
-    assert " juega " in board.description
-    assert field_value(board, "Jugadores").count("en mano") == 2
+    board = driver.board()
+    assert board_part(board, "turn").startswith("### ▶ Turno: <@")
+    assert " juega " in board_part(board, "log")
+    assert board_part(board, "status").count("en mano") == 2
     assert driver.board_counts() == 40
 
 
@@ -220,6 +225,6 @@ async def test_an_italian_server_plays_scopa_in_italian(simcord_env):
     assert driver.lobby.embeds[0].title == "Scopa · tavolo #1"
     await players[1].click(driver.lobby, label="Unisciti")
     await players[0].click(driver.lobby, label="Inizia")
-    board = next(m for m in driver.thread.history() if m.embeds and "tavolo" in m.embeds[0].title)
-    seats = field_value(board.embeds[0], "Giocatori")
-    assert seats.count("3 in mano") == 2 and "scope 0" in seats
+    status = board_part(driver.board(), "status")
+    assert "Scopa · tavolo #1" in status
+    assert status.count("3 in mano") == 2 and "scope 0" in status

@@ -15,6 +15,7 @@ from bot.views import ADVANCED_CHOICES
 from tests.discord_helpers import (
     TableDriver,
     answer,
+    board_part,
     custom_ids,
     enabled,
     field_value,
@@ -74,7 +75,7 @@ async def test_a_rematch_against_bots_alone_is_ready_to_start(simcord_env):
     assert lobby.content == "", "nobody else to invite"
     assert field_value(lobby.embeds[0], "Seats").endswith("2. 🤖 Normal bot")
     await ana.click(lobby, label="Start")
-    assert "Normal bot" in field_value(driver.board().embeds[0], "Players")
+    assert "Normal bot" in board_part(driver.board(), "status")
 
 
 async def test_the_match_result_shows_each_members_rating_change(simcord_env):

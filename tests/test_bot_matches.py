@@ -12,8 +12,8 @@ from tests.discord_helpers import (
     CARD_CODE,
     LeakChecker,
     TableDriver,
+    board_part,
     custom_ids,
-    field_value,
     is_score_sheet,
     make_world,
 )
@@ -39,9 +39,10 @@ async def test_two_player_escoba_to_21_through_buttons(simcord_env, caplog):
     results = [m for m in driver.thread.history() if m.embeds and "results" in m.embeds[0].title]
     assert len(results) >= 2, "every hand posts its score sheet"
     assert "Cards" in results[0].embeds[0].fields[0].value
-    last = driver.board().embeds[0]
-    assert field_value(last, "Turn") == "The match is over."
-    assert "dealt" not in last.description, "the board tells the match's last move"
+    last = driver.board()
+    assert board_part(last, "turn") == "### The match is over."
+    assert "dealt" not in board_part(last, "log"), "the board tells the match's last move"
+    assert not custom_ids(last, "esc:"), "a finished board has no buttons"
     assert not [m for m in driver.thread.history() if "your turn" in m.content]
     logged = "\n".join(r.getMessage() for r in caplog.records if r.name.startswith("bot"))
     assert not CARD_CODE.search(logged), "no card in the bot's log lines"
@@ -53,11 +54,10 @@ async def test_an_initial_sweep_in_the_first_deal_is_told_and_counted(bot_settin
         driver = TableDriver(env, channel, players)
         await driver.open("escoba new", target=1)
         await driver.seat_and_start()
-        board = driver.board().embeds[0]
-        assert board.description.startswith("Hand 1 dealt.\n")
-        assert "takes the first table" in board.description
-        assert field_value(board, "On the table") == "(empty)"
-        dealer = next(p for p in players if p.name in board.footer.text)
+        board = driver.board()
+        assert "takes the first table" in board_part(board, "log")
+        assert board_part(board, "table") == "**On the table:** (empty)"
+        dealer = next(p for p in players if f"dealer {p.name}" in board_part(board, "status"))
         await driver.play_to_end()
 
         sheet = next(m for m in driver.thread.history() if m.embeds and is_score_sheet(m))
@@ -82,7 +82,7 @@ async def test_four_player_team_escoba(simcord_env):
     assert "That team is full." in full.followups[0].content
     await ana.click(driver.lobby, label="Start")
 
-    score = field_value(driver.board().embeds[0], "Score")
+    score = board_part(driver.board(), "status").splitlines()[0]
     assert "ana & carla" in score and "bob & dani" in score
     await driver.play_to_end(after_turn=LeakChecker())
     final = [m for m in driver.thread.history() if custom_ids(m, "esc:rematch:")][-1]
@@ -95,7 +95,7 @@ async def test_scopa_match(simcord_env):
     driver = TableDriver(simcord_env, channel, players)
     await driver.open("scopa new", target=11)
     await driver.seat_and_start()
-    assert "Scopa" in driver.board().embeds[0].title
+    assert "Scopa · table #1" in board_part(driver.board(), "status")
     await driver.play_to_end(after_turn=LeakChecker())
     sheets = [m for m in driver.thread.history() if m.embeds and "results" in m.embeds[0].title]
     assert any("Primiera" in f.value for m in sheets for f in m.embeds[0].fields)
@@ -115,7 +115,7 @@ async def test_rubamazzo_game_with_a_steal(simcord_env):
     leaks = LeakChecker()
 
     def record(d: TableDriver) -> None:
-        stories.append(d.board().embeds[0].description or "")
+        stories.append(board_part(d.board(), "log"))
         leaks(d)
 
     await driver.play_to_end(after_turn=record)
@@ -139,9 +139,9 @@ async def test_fournier_claim_of_a_missed_fifteen(simcord_env):
         board = driver.board()
         claims = custom_ids(board, "esc:move:")
         if claims:
-            assert "Missed 15" in [f.name for f in board.embeds[0].fields]
+            assert "**Missed 15:**" in board_part(board, "table")
             await driver.play_turn(claim=True)
-            assert "claims the missed 15" in driver.board().embeds[0].description
+            assert "claims the missed 15" in board_part(driver.board(), "log")
             return
         await driver.play_turn()
     raise AssertionError("no missed 15 in 200 turns")

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from tests.discord_helpers import TableDriver, answer, custom_ids, make_world
+from tests.discord_helpers import (
+    TableDriver,
+    answer,
+    board_part,
+    board_picture,
+    custom_ids,
+    make_world,
+)
 
 
 def picture_names(message) -> list[str]:
@@ -17,8 +24,8 @@ async def test_board_and_hands_carry_pictures_that_follow_the_play(simcord_env):
 
     board = driver.board()
     assert picture_names(board) == ["board.png"]
-    assert board.embeds[0].image.url == "attachment://board.png"
-    assert board.embeds[0].fields, "the text stays for screen readers"
+    assert board_picture(board) == board.attachments[0].url
+    assert "Rubamazzo · table #1" in board_part(board, "status"), "text for screen readers"
     first = board.attachments[0].id
     for player in players:
         panel = driver.dm_panel(player)
@@ -41,5 +48,6 @@ async def test_settings_can_turn_pictures_off(simcord_env):
     await driver.open("escoba new")
     await driver.seat_and_start()
     board = driver.board()
-    assert board.attachments == [] and board.embeds[0].image.url is None
+    assert board.attachments == [] and board_picture(board) is None
+    assert "**On the table:**" in board_part(board, "table")
     assert driver.dm_panel(players[1]).attachments == []

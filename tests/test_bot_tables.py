@@ -11,7 +11,15 @@ from simcord.actors import _component_interaction
 from bot.client import create_bot
 from bot.i18n import CATALOGS
 from bot.storage import MatchResult
-from tests.discord_helpers import TableDriver, answer, custom_ids, enabled, field_value, make_world
+from tests.discord_helpers import (
+    TableDriver,
+    answer,
+    board_part,
+    current,
+    custom_ids,
+    enabled,
+    make_world,
+)
 
 
 async def started(env, *names: str, command: str = "escoba new", **options) -> TableDriver:
@@ -23,7 +31,7 @@ async def started(env, *names: str, command: str = "escoba new", **options) -> T
 
 
 def hand_number(driver: TableDriver) -> int:
-    return int(re.search(r"(?:Hand|Mano) (\d+)", driver.board().embeds[0].footer.text).group(1))
+    return int(re.search(r"(?:Hand|Mano) (\d+)", board_part(driver.board(), "status")).group(1))
 
 
 async def forge(actor, message, custom_id: str):
@@ -137,10 +145,13 @@ async def test_bad_clicks_are_answered_and_change_nothing(simcord_env):
     card = enabled(answer(first).message, "esc:card:")[0]
     await actor.click(answer(first).message, custom_id=card)
     after_one = driver.board_version()
+    clicked = current(simcord_env, answer(first).message)
+    assert all(f":{after_one}:" in c for c in custom_ids(clicked, "esc:card:")), "kept up to date"
     double = await actor.click(answer(second).message, custom_id=card)
     assert "out of date" in answer(double).content
-    assert answer(double).embeds, "a stale panel comes with a fresh one"
     assert driver.board_version() == after_one
+    refreshed = current(simcord_env, answer(second).message)
+    assert all(f":{after_one}:" in c for c in custom_ids(refreshed, "esc:card:"))
 
     now = driver.board_version()
     for custom_id in ("totally:made:up", "esc:move:1:999:ffff", "esc:hand:424242", card):
@@ -171,9 +182,12 @@ async def test_out_of_turn_choice_is_refused(simcord_env):
     refused = await other.click(driver.board(), custom_id=choices[0])
     assert answer(refused).content == f"It is not your turn: {actor.name} is to play."
     assert driver.board_version() == version
-    switch = enabled(driver.dm_panel(actor), "esc:card:")[-1]
-    again = await actor.user.click(driver.dm_panel(actor), custom_id=switch)
-    assert answer(again).content == "Choose what your card takes on the board first."
+    panel = driver.dm_panel(actor)
+    assert custom_ids(panel, "esc:card:") and not enabled(panel, "esc:card:"), (
+        "while a capture is chosen on the board, the panel's cards wait"
+    )
+    switch = await forge(actor.user, panel, custom_ids(panel, "esc:card:")[-1])
+    assert answer(switch).content == "Choose what your card takes on the board first."
     await actor.click(driver.board(), custom_id=choices[0])
     assert driver.board_version() == version + 1
 
@@ -234,16 +248,16 @@ async def test_settings_switch_the_table_language(simcord_env):
     assert driver.lobby.embeds[0].title.startswith("Escoba · mesa #")
     await bob.click(driver.lobby, label="Unirme")
     await ana.click(driver.lobby, label="Empezar")
-    board = driver.board().embeds[0]
-    assert field_value(board, "Turno").startswith("<@")
-    assert "el tiempo se acaba" in field_value(board, "Turno")
+    turn = board_part(driver.board(), "turn")
+    assert turn.startswith("### ▶ Turno: <@")
+    assert "el tiempo se acaba" in turn
     assert any("te toca" in m.content for m in driver.thread.history())
 
     await ana.slash(channel, "settings", dm_hands=False, language="auto")
     second = TableDriver(simcord_env, channel, players, dm_closed={ana.id, bob.id})
     await second.open("scopa new")
     await second.seat_and_start()
-    assert "Scopa · table #2" in second.board().embeds[0].title
+    assert "Scopa · table #2" in board_part(second.board(), "status")
     ping = list(second.thread.history())[-1]
     assert 'press "My hand" on the board' in ping.content
     await second.play_turn()
@@ -259,7 +273,7 @@ async def test_a_discord_failure_after_a_move_loses_nothing(simcord_env, caplog)
     clicked = await clicker.click(panel, custom_id=enabled(panel, "esc:card:")[0])
     assert clicked.followups == [], "the player is not told of a failure that lost nothing"
     assert custom_ids(driver.board(), "esc:move:") == [], "the seeded card has one capture"
-    assert "publishing version 2 failed" in caplog.text, "the board's edit failed once"
+    assert "Discord refused a call" in caplog.text, "the board's edit failed once"
     assert driver.board_version() == version + 1, "showing the move was tried again"
     assert driver.board_counts() == 40
     for _ in range(3):

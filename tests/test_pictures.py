@@ -179,7 +179,7 @@ async def test_pictures_are_drawn_off_the_event_loop(monkeypatch):
         return wrapper
 
     monkeypatch.setattr(render, "board_png", spying(render.board_png))
-    monkeypatch.setattr(render, "hand_png", spying(render.hand_png))
+    monkeypatch.setattr(render, "_hand_png", spying(render._hand_png))
     table = playing_table("escoba", "spanish", moves=1)
     assert await board_pictures(table) and await hand_pictures(table, 0)
     assert len(threads) == 2 and threading.main_thread() not in threads

@@ -101,5 +101,8 @@ async def test_leaving_the_sandbox_closes_the_database_and_its_thread(tmp_path):
         storage = world.bot.storage
         await world.you.slash(world.channel, "leaderboard")
     assert not storage.db._running, "the database is closed"
-    left = [t for t in set(threading.enumerate()) - before if t.is_alive() and not t.daemon]
+    started = [t for t in set(threading.enumerate()) - before if not t.daemon]
+    for thread in started:
+        thread.join(timeout=5)
+    left = [t for t in started if t.is_alive()]
     assert left == [], "nothing keeps the interpreter alive after Ctrl-C"

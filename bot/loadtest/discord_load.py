@@ -54,6 +54,10 @@ GAMES = ("escoba", "scopa", "rubamazzo")
 BOT_LEVEL = "greedy"
 TIME_STEP = 0.5
 """Virtual seconds advanced at a time while the bot still has work parked on a sleep."""
+THINK_SECONDS = 3.0
+"""Members think: after each action the virtual clock moves ``THINK_SECONDS / tables``,
+so each table sees about one action per ``THINK_SECONDS``, as with people (the
+per-channel edit limit and the ping's quiet period then act as they would)."""
 MAX_TIME_STEPS = 40
 MAX_IDLE_ROUNDS = 50
 DM_CLOSED = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
@@ -284,6 +288,8 @@ class DiscordLoad:
         return shown is None or shown >= table.version
 
     def _board_shows(self, table, version: int, before: str | None) -> bool:
+        if probes.published_for_good(self.env, table):
+            return True
         board = probes.board_message(self.env, table)
         if board is None:
             return False
@@ -415,6 +421,7 @@ class DiscordLoad:
             self.meter.human_actions += 1
             await self.play(slot, player)
             self.check_panels(slot)
+            await self.env.advance_time(THINK_SECONDS / len(self.slots))
         self._take_calls(counted=True)
         return self.report(time.perf_counter() - started)
 

@@ -94,9 +94,15 @@ def lobby_table_id(message: Any) -> int | None:
 # -- where things are ----------
 
 
-def board_message_id(table: Any) -> int | None:
-    """The board's message id as the bot stores it (today a ``Table`` field)."""
-    return getattr(table, "board_message_id", None)
+def board_message_id(env: Any, table: Any) -> int | None:
+    """The board's message id, from the table's publisher (what Discord shows)."""
+    publisher = env.bot.publisher.tables.get(table.id)
+    return publisher.shown.board_message_id if publisher is not None else None
+
+
+def published_for_good(env: Any, table: Any) -> bool:
+    """A match that ended and whose publisher, done with it, has let it go."""
+    return not table.is_live and table.id not in env.bot.publisher.tables
 
 
 def board_message(env: Any, table: Any) -> Any | None:
@@ -104,7 +110,7 @@ def board_message(env: Any, table: Any) -> Any | None:
     from simcord.backend.errors import BackendError
     from simcord.results import ResponseMessage
 
-    message_id = board_message_id(table)
+    message_id = board_message_id(env, table)
     if message_id is None:
         return None
     try:

@@ -1,0 +1,184 @@
+"""The publisher in SimCord: panels never out of date, one ping a turn with "My hand",
+merged bursts, the board's edit limit, and a restart between saving and showing."""
+
+from __future__ import annotations
+
+import simcord
+
+from bot.client import create_bot
+from bot.games import move_card
+from tests.discord_helpers import (
+    TableDriver,
+    answer,
+    board_part,
+    buttons,
+    current,
+    custom_ids,
+    enabled,
+    make_world,
+)
+from tests.test_bot_tables import started
+
+BOT_SELECT = "esc:bot:1"
+DM_CLOSED = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
+
+
+def panel_versions(panel) -> set[int]:
+    return {int(custom_id.split(":")[3]) for custom_id in custom_ids(panel, "esc:card:")}
+
+
+def pings(driver: TableDriver) -> list:
+    return [m for m in driver.thread.history() if custom_ids(m, "esc:hand:") and m.content]
+
+
+def one_move_card(env, panel) -> str:
+    """A card button of the panel whose card has a single legal move (no choice to make)."""
+    state = env.bot.service.tables[1].state
+    cards = [move_card(move) for move in state.legal_moves()]
+    return next(c for c in enabled(panel, "esc:card:") if cards.count(int(c.split(":")[4])) == 1)
+
+
+def board_edits(env, board_id: int) -> int:
+    return sum(
+        1 for r in env.http_requests if r.method == "PATCH" and r.path.endswith(f"/{board_id}")
+    )
+
+
+async def test_every_panel_shows_the_current_table_through_a_match_against_the_hard_bot(
+    simcord_env,
+):
+    _, channel, players = make_world(simcord_env, "ana")
+    (ana,) = players
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", target=3)
+    await ana.select(driver.lobby, ["expert"], custom_id=BOT_SELECT)
+    await ana.click(current(simcord_env, driver.lobby), label="Start")
+    checked = 0
+
+    def panel_is_current(d: TableDriver) -> None:
+        nonlocal checked
+        if d.is_over():
+            return
+        assert panel_versions(d.dm_panel(ana)) == {d.board_version()}, "the DM panel is current"
+        assert enabled(d.dm_panel(ana), "esc:card:"), "ana's turn: her cards are live"
+        checked += 1
+
+    await driver.play_to_end(after_turn=panel_is_current)
+    assert checked > 10
+    dms = list(ana.user.dm_channel.history())
+    assert len(dms) == 1, "one DM panel for the whole match, edited in place"
+
+
+async def test_an_ephemeral_panel_follows_the_play_and_stays_clickable(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    ana, bob = players
+    simcord_env.inject_error(
+        "POST", f"/channels/{bob.user.dm_channel.id}/messages", **DM_CLOSED, times=None
+    )
+    driver = TableDriver(simcord_env, channel, players, dm_closed={bob.id})
+    await driver.open("escoba new")
+    await driver.seat_and_start()
+    opened = await bob.click(driver.board(), label="My hand")
+    panel = answer(opened).message
+    for _ in range(6):
+        if driver.actor() is ana:
+            await driver.play_turn()
+            continue
+        shown = current(simcord_env, panel)
+        assert panel_versions(shown) == {driver.board_version()}, "edited through bob's click"
+        await bob.click(shown, custom_id=enabled(shown, "esc:card:")[0])
+        choices = custom_ids(driver.board(), "esc:move:")
+        if choices:
+            await bob.click(driver.board(), custom_id=choices[0])
+    shown = current(simcord_env, panel)
+    assert panel_versions(shown) == {driver.board_version()}
+
+
+async def test_a_turn_is_pinged_once_with_my_hand_and_the_old_ping_goes(simcord_env):
+    driver = await started(simcord_env, "ana", "bob")
+    for _ in range(4):
+        await driver.play_turn()
+    current_pings = pings(driver)
+    assert len(current_pings) == 1, "only the turn in play has a ping"
+    ping = current_pings[0]
+    actor = driver.actor()
+    assert ping.content.startswith(actor.mention)
+    assert ping.reference is not None, "it answers the board"
+    assert [b.label for b in buttons(ping)] == ["My hand"]
+    opened = await actor.click(ping, label="My hand")
+    assert enabled(answer(opened).message, "esc:card:"), "the hand, ready to play"
+
+
+async def test_no_ping_for_a_member_who_has_just_acted(bot_settings):
+    settings = bot_settings.model_copy(update={"ping_quiet": 8.0})
+    async with simcord.run(create_bot(settings)) as env:
+        _, channel, players = make_world(env, "ana")
+        (ana,) = players
+        driver = TableDriver(env, channel, players)
+        await driver.open("scopa new")
+        await ana.select(driver.lobby, ["greedy"], custom_id=BOT_SELECT)
+        await ana.click(current(env, driver.lobby), label="Start")
+        await driver.play_turn()
+        assert driver.actor() is ana and pings(driver) == [], "ana just played: no ping"
+        await env.advance_time(9)
+        await driver.play_turn()
+        assert pings(driver) == [], "still at the table"
+
+
+async def test_a_move_and_the_bots_answer_are_shown_by_one_board_edit(bot_settings):
+    settings = bot_settings.model_copy(update={"bot_pause": 0.3, "publish_pause": 0.6})
+    async with simcord.run(create_bot(settings)) as env:
+        _, channel, players = make_world(env, "ana")
+        (ana,) = players
+        driver = TableDriver(env, channel, players)
+        await driver.open("escoba new")
+        await ana.select(driver.lobby, ["greedy"], custom_id=BOT_SELECT)
+        await ana.click(current(env, driver.lobby), label="Start")
+        if driver.actor() is not ana:
+            await env.advance_time(1)
+        board = driver.board()
+        version, before = driver.board_version(), board_edits(env, board.id)
+        panel = driver.dm_panel(ana)
+        await ana.user.click(panel, custom_id=one_move_card(env, panel))
+        await env.advance_time(1)
+        assert driver.board().id == board.id, "the same hand"
+        assert driver.board_version() == version + 2, "ana's move and the bot's answer"
+        assert board_edits(env, board.id) == before + 1, "shown together"
+        log = board_part(driver.board(), "log").splitlines()
+        assert "ana" in log[-2] and "Normal bot" in log[-1], log
+
+
+async def test_the_board_takes_at_most_five_edits_in_the_edit_window(bot_settings):
+    settings = bot_settings.model_copy(update={"edit_window": 1.0})
+    async with simcord.run(create_bot(settings)) as env:
+        driver = await started(env, "ana", "bob")
+        board = driver.board()
+        edited = []
+        while len(edited) < 7 and driver.board().id == board.id:
+            await driver.play_turn()
+            edited.append(current(env, board).edited_at)
+        assert len(edited) == 7, "seven moves in one hand"
+        assert (edited[5] - edited[0]).total_seconds() >= 1.0, "the sixth edit waited"
+
+
+async def test_a_restart_between_saving_and_showing_a_move_converges(
+    simcord_env, bot_settings, monkeypatch
+):
+    driver = await started(simcord_env, "ana", "bob")
+    await driver.play_turn()
+    version = driver.board_version()
+    monkeypatch.setattr(simcord_env.bot.publisher, "poke", lambda *args, **kwargs: None)
+    actor = driver.actor()
+    panel, clicker = await driver.panel(actor)
+    await clicker.click(panel, custom_id=one_move_card(simcord_env, panel))
+    assert simcord_env.bot.service.tables[1].version == version + 1, "saved"
+    assert driver.board_version() == version, "the bot stopped before showing it"
+
+    await simcord_env.restart_bot(create_bot(bot_settings))
+    assert driver.board_version() == version + 1, "the restarted bot shows the saved move"
+    assert driver.board_counts() == 40
+    for player in driver.players:
+        assert panel_versions(driver.dm_panel(player)) == {version + 1}
+    assert len(pings(driver)) <= 1
+    await driver.play_turn()
+    assert driver.board_version() >= version + 2
