@@ -3,6 +3,7 @@ merged bursts, the board's edit limit, and a restart between saving and showing.
 
 from __future__ import annotations
 
+import discord
 import simcord
 
 from bot.client import create_bot
@@ -182,3 +183,26 @@ async def test_a_restart_between_saving_and_showing_a_move_converges(
     assert len(pings(driver)) <= 1
     await driver.play_turn()
     assert driver.board_version() >= version + 2
+
+
+async def test_a_board_buried_by_chat_comes_back_to_the_bottom(simcord_env):
+    guild = simcord_env.create_guild()
+    no_threads = discord.PermissionOverwrite(create_public_threads=False)
+    channel = guild.create_text_channel("cartas", overwrites={guild.me: no_threads})
+    ana, bob = (guild.add_member(simcord_env.create_user(name)) for name in ("ana", "bob"))
+    driver = TableDriver(simcord_env, channel, [ana, bob])
+    await driver.open("escoba new")
+    await driver.seat_and_start()
+    buried = driver.board()
+    for line in range(5):
+        await bob.send(channel, f"chat {line}")
+    await driver.play_turn()
+    board = driver.board()
+    recent = [m.id for m in list(channel.history())[-2:]]
+    assert board.id != buried.id and board.id in recent, "posted again at the bottom"
+    assert buried.id not in [m.id for m in channel.history()], "the buried one is gone"
+
+    await bob.send(channel, "one more line")
+    asked = await ana.slash(channel, "table")
+    assert answer(asked).content == "The board is at the bottom again."
+    assert list(channel.history())[-1].id == driver.board().id != board.id
