@@ -26,7 +26,7 @@ import discord
 
 from .ai.seats import LEVELS
 from .i18n import language_of, public_language, tr
-from .render import bot_name, rematch_invite
+from .render import bot_name, hint_text, rematch_invite
 from .storage import GuildSettings
 from .tables import Seat, StalePanel, Table, TableError, TableService
 from .views import (
@@ -174,6 +174,8 @@ class Croupier:
             await service.start(table_id, user_id)
         elif action == "cancel":
             await service.cancel(table_id, user_id, can_manage=_manages(interaction))
+        elif action == "hints":
+            await service.toggle_hints(table_id, user_id)
         else:
             await service.choose_team(table_id, user_id, int(action[4:]))
         self.publisher.poke(table_id, actor=user_id, lobby=interaction)
@@ -266,6 +268,19 @@ class Croupier:
         await self.service.come_back(table_id, user_id)
         back = ("seat.back", {"mention": f"<@{user_id}>"})
         self.publisher.poke(table_id, actor=user_id, notice=back)
+
+    async def on_hint(self, interaction: discord.Interaction, table_id: int) -> None:
+        """``/hint``: the coach's suggestion, privately, at a table with hints on."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table = self.service.get(table_id)
+        if not table.ui.hints:
+            raise TableError("hint.off")
+        seat = table.seat_of(interaction.user.id)
+        if table.state.turn != seat or table.ui.pending is not None:
+            raise TableError("hint.not_your_turn")
+        hint = await self.publisher.of(table_id).hint(table, seat)
+        lang = interaction_lang(interaction)
+        await reply(interaction, tr(lang, "hint.answer", hint=hint_text(table, hint, lang)))
 
     # -- ending ----------
 

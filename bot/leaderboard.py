@@ -133,6 +133,7 @@ def _game_stats(record: PlayerRecord, shown: list[int], lang: str) -> str:
         ),
         _takings(record, lang),
         tr(lang, "stats.with_bots", count=record.with_bots) if record.with_bots else "",
+        tr(lang, "stats.with_hints", count=record.with_hints) if record.with_hints else "",
     ]
     return "\n".join(line for line in lines if line)
 

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from pydantic import BaseModel, Field
 
+from .ai.coach import Hint
 from .ai.seats import STAND_IN
 from .i18n import language_of, tr
 from .render import (
@@ -188,6 +189,8 @@ class TablePublisher:
         self.handles: dict[int, dict[str, PanelHandle]] = {}
         self.panel_keys: dict[int, tuple] = {}
         self.lobby_interaction: discord.Interaction | None = None
+        self.hints: dict[tuple[int, int], Hint] = {}
+        """The coach's hint per (version, seat), for the panels and ``/hint`` of one turn."""
         self.notices: list[tuple[str, dict[str, Any]]] = []
         self.doomed: list[discord.PartialMessage] = []
         """Messages to delete once the record no longer points at them."""
@@ -338,7 +341,7 @@ class TablePublisher:
             return
         seats = [(seat.user_id, seat.name, seat.team, seat.bot) for seat in table.seats]
         key = (table.status, table.ui.end_reason, table.host_id, seats, repr(table.options))
-        key += (table.thread_id, repr(table.ui.advanced))
+        key += (table.thread_id, repr(table.ui.advanced), table.ui.hints)
         if key == self.lobby_key:
             return
         embed, view = lobby_embed(table, table.locale), lobby_view(table, table.locale)
@@ -532,8 +535,18 @@ class TablePublisher:
             lang,
             guild_name=guild.name if guild else "?",
             channel_name=_channel_path(channel),
+            hint=await self.hint(table, seat) if _coached(table, seat) else None,
         )
         return embed, panel_view(table, seat, lang, board_url=url)
+
+    async def hint(self, table: Table, seat: int) -> Hint:
+        """The coach's suggestion for ``seat``, whose turn it is (worked out once a turn)."""
+        key = (table.version, seat)
+        if key not in self.hints:
+            view = table.state.observe(seat)
+            seed = f"{table.id}/{table.version}/hint"
+            self.hints = {key: await self.bot.bots.hint(table.state.game, view, seed)}
+        return self.hints[key]
 
     # -- pings ----------
 
@@ -626,6 +639,12 @@ def _panel_key(table: Table) -> tuple:
     """What a panel shows changes with every version of the table, and when a card is
     committed (its capture is chosen on the board)."""
     return (table.version, table.status, table.ui.pending is not None)
+
+
+def _coached(table: Table, seat: int) -> bool:
+    """Whether ``seat``'s panel shows a hint: hints are on and a card is theirs to play."""
+    playing = table.status == "playing" and table.ui.pending is None
+    return table.ui.hints and playing and table.state.turn == seat
 
 
 def _message_id(interaction: discord.Interaction) -> int | None:

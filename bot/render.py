@@ -19,8 +19,9 @@ from typing import Any
 
 import discord
 
+from .ai.coach import Hint
 from .games import card_label, describe_move
-from .i18n import tr, tr_count
+from .i18n import CATALOGS, DEFAULT_LANGUAGE, count_key, tr, tr_count
 from .pictures import board_png, hand_png
 from .tables import Table, current_hand_events, rematch_invited
 
@@ -155,6 +156,8 @@ def option_summary(table: Table, lang: str) -> str:
     for name, value in table.ui.advanced.items():
         if name != "deck":  # the deck has its own line
             lines.append(advanced_text(name, value, lang))
+    if table.ui.hints:
+        lines.append(tr(lang, "lobby.hints"))
     return "\n".join(lines)
 
 
@@ -441,9 +444,16 @@ def _seat_lines(table: Table, view, lang: str) -> str:
 
 
 def panel_embed(
-    table: Table, seat: int, lang: str, *, guild_name: str, channel_name: str
+    table: Table,
+    seat: int,
+    lang: str,
+    *,
+    guild_name: str,
+    channel_name: str,
+    hint: Hint | None = None,
 ) -> discord.Embed:
-    """A player's private panel: their hand, the table and whether it is their turn."""
+    """A player's private panel: their hand, the table, whether it is their turn and,
+    at a table with hints on, the coach's suggestion."""
     state = table.state
     view = state.observe(seat)
     title = tr(lang, "panel.title", game=game_name(table.game, lang), table=table.id)
@@ -461,10 +471,32 @@ def panel_embed(
     else:
         status = tr(lang, "panel.waiting", player=_player(table, state.turn))
     embed.add_field(name=tr(lang, "board.turn"), value=status, inline=False)
+    if hint is not None:
+        embed.add_field(
+            name=tr(lang, "panel.hint"), value=hint_text(table, hint, lang)[:1024], inline=False
+        )
     embed.set_footer(text=tr(lang, "panel.footer", hand=state.hand_no + 1, version=table.version))
     if _shows_hand(table, seat):
         embed.set_image(url=f"attachment://{HAND_PICTURE}")
     return embed
+
+
+def hint_text(table: Table, hint: Hint, lang: str) -> str:
+    """The coach's hint in words: what the move does, then why, joined by "; "."""
+    return "; ".join(_reason_text(table, key, params, lang) for key, params in hint.reasons)
+
+
+def _reason_text(table: Table, key: str, params: dict[str, Any], lang: str) -> str:
+    words = dict(params)
+    if "card" in words:
+        words["card"] = card_text(table, words["card"])
+    if "cards" in words:
+        words["cards"] = " + ".join(card_text(table, card) for card in words["cards"])
+    if "seat" in words:
+        words["seat"] = _player(table, words["seat"])
+    if "count" in words and count_key(key, 1) in CATALOGS[DEFAULT_LANGUAGE]:
+        return tr_count(lang, key, words.pop("count"), **words)
+    return tr(lang, key, **words)
 
 
 # -- results ----------

@@ -63,6 +63,8 @@ class PlayerRecord:
     hands: int
     with_bots: int
     """Matches of ``played`` that had bot seats."""
+    with_hints: int
+    """Matches of ``played`` where the coach gave hints."""
     mu: float
     sigma: float
 
@@ -85,6 +87,7 @@ class MatchResult:
     escobas: int
     hands: int
     with_bots: bool = False
+    with_hints: bool = False
     rating_before: Rating = STARTING_RATING
     rating_after: Rating = STARTING_RATING
 
@@ -95,7 +98,9 @@ LEADERBOARD_ORDER = {
     "matches": "played DESC, won DESC",
 }
 """How ``/leaderboard`` can sort; ties end on the member id."""
-_RECORD_COLUMNS = "game, user_id, played, won, points, escobas, hands, with_bots, mu, sigma"
+_RECORD_COLUMNS = (
+    "game, user_id, played, won, points, escobas, hands, with_bots, with_hints, mu, sigma"
+)
 
 
 def utc_now() -> datetime:
@@ -319,11 +324,13 @@ class Storage:
             before, after = result.rating_before, result.rating_after
             await self.db.execute(
                 "INSERT INTO player_results (guild_id, game, user_id, played, won, points, "
-                "escobas, hands, with_bots, mu, sigma) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?) "
+                "escobas, hands, with_bots, with_hints, mu, sigma) "
+                "VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
                 "played = played + 1, won = won + excluded.won, "
                 "points = points + excluded.points, escobas = escobas + excluded.escobas, "
                 "hands = hands + excluded.hands, with_bots = with_bots + excluded.with_bots, "
+                "with_hints = with_hints + excluded.with_hints, "
                 "mu = excluded.mu, sigma = excluded.sigma",
                 (
                     guild_id,
@@ -334,6 +341,7 @@ class Storage:
                     result.escobas,
                     result.hands,
                     int(result.with_bots),
+                    int(result.with_hints),
                     after.mu,
                     after.sigma,
                 ),

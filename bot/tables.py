@@ -126,6 +126,8 @@ class TableUI(BaseModel):
     auto_move: bool = False
     """The last move was played by the bot for a member who let the timer run out."""
     advanced: dict[str, Any] = Field(default_factory=dict)
+    hints: bool = False
+    """The coach is on: hand panels and ``/hint`` suggest the hard bot's move."""
     end_reason: str | None = None
 
     def has_chosen(self, name: str, value: Any) -> bool:
@@ -312,6 +314,7 @@ class TableService:
                 takeover_after=takeover_after,
                 images=images,
                 advanced=advanced or {},
+                hints=rematch_of.ui.hints if rematch_of else False,
             ),
         )
         table.id = await self.storage.create_table(table.to_row())
@@ -399,6 +402,14 @@ class TableService:
                 raise TableError("lobby.no_target")
             options = {**table.options, "target_score": target}
             table.options = validate_options(table.game, options)
+            await self.save(table)
+            return table
+
+    async def toggle_hints(self, table_id: int, user_id: int) -> Table:
+        """The host turns the coach on or off for the match to come."""
+        async with self.lock(table_id):
+            table = self._hosted_lobby(table_id, user_id)
+            table.ui.hints = not table.ui.hints
             await self.save(table)
             return table
 
@@ -711,6 +722,7 @@ def match_results(table: Table, ratings: dict[int, Rating]) -> list[MatchResult]
     side_of = state.game.side_of
     winners = set(state.winners or ())
     with_bots = any(seat.bot for seat in table.seats)
+    with_hints = table.ui.hints
     rated = rate_match(_entrants(table, ratings), side_ranks(state.scores, tuple(winners)))
     return [
         MatchResult(
@@ -720,6 +732,7 @@ def match_results(table: Table, ratings: dict[int, Rating]) -> list[MatchResult]
             escobas=table.ui.seat_sweeps[index],
             hands=table.ui.hands_played,
             with_bots=with_bots,
+            with_hints=with_hints,
             rating_before=ratings[seat.user_id],
             rating_after=rated[seat.user_id],
         )

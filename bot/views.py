@@ -147,7 +147,7 @@ def _croupier(interaction: discord.Interaction):
 class LobbyButton(
     FromCustomId,
     ui.DynamicItem[ui.Button],
-    template=r"esc:lobby:(?P<table_id>[0-9]{1,12}):(?P<action>join|leave|start|cancel|team[0-5])",
+    template=r"esc:lobby:(?P<table_id>[0-9]{1,12}):(?P<action>join|leave|start|cancel|hints|team[0-5])",
 ):
     def __init__(self, table_id: int, action: str, **button) -> None:
         super().__init__(ui.Button(custom_id=f"esc:lobby:{table_id}:{action}", **button))
@@ -350,6 +350,8 @@ def lobby_view(table: Table, lang: str) -> ui.View:
     view.add_item(LobbyButton(t, "leave", label=tr(lang, "lobby.leave"), style=_grey, row=0))
     view.add_item(LobbyButton(t, "start", label=tr(lang, "lobby.start"), style=_blue, row=0))
     view.add_item(LobbyButton(t, "cancel", label=tr(lang, "lobby.cancel"), style=_red, row=0))
+    hints = tr(lang, "lobby.hints_on" if table.ui.hints else "lobby.hints_off")
+    view.add_item(LobbyButton(t, "hints", label=hints, style=_grey, row=0))
     sides = len(table.engine.sides)
     if sides < table.players:
         for team in range(sides):

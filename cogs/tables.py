@@ -1,5 +1,5 @@
 """Slash commands that open and run tables: /escoba new, /scopa new, /rubamazzo new,
-/hand, /table, /leave, /cancel."""
+/hand, /hint, /table, /leave, /cancel."""
 
 from __future__ import annotations
 
@@ -163,6 +163,12 @@ class Tables(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         table = self._my_table(interaction, playing=True)
         await self.croupier.on_my_hand(interaction, table.id)
+
+    @app_commands.command(name=cmd("cmd.hint", "hint"), description=cmd("cmd.hint.desc"))
+    @app_commands.guild_only()
+    async def hint(self, interaction: discord.Interaction) -> None:
+        table = self._my_table(interaction, playing=True)
+        await self.croupier.on_hint(interaction, table.id)
 
     @app_commands.command(name=cmd("cmd.table", "table"), description=cmd("cmd.table.desc"))
     @app_commands.guild_only()

@@ -1,0 +1,87 @@
+"""The coach in SimCord: the lobby's hints switch, the hint in the hand panel, /hint,
+and matches with hints marked in /stats."""
+
+from __future__ import annotations
+
+from tests.discord_helpers import (
+    TableDriver,
+    answer,
+    current,
+    field_value,
+    make_world,
+)
+from tests.test_bot_tables import started
+
+BOT_SELECT = "esc:bot:1"
+
+
+def hint_field(panel) -> str | None:
+    try:
+        return field_value(panel.embeds[0], "💡 Hint", "💡 Pista")
+    except KeyError:
+        return None
+
+
+async def test_a_learner_plays_a_match_with_hints_against_a_bot(simcord_env):
+    _, channel, (ana, bob) = make_world(simcord_env, "ana", "bob")
+    driver = TableDriver(simcord_env, channel, [ana])
+    await driver.open("escoba new", target=3)
+    refused = await bob.click(driver.lobby, label="Hints: off")
+    assert answer(refused).content == "Only the host can do that."
+    await ana.click(driver.lobby, label="Hints: off")
+    lobby = current(simcord_env, driver.lobby)
+    assert "Hints on: the hard bot suggests a move" in lobby.embeds[0].description
+    assert [b.label for b in lobby.components[0].children][-1] == "Hints: on"
+    await ana.select(lobby, ["greedy"], custom_id=BOT_SELECT)
+    await ana.click(current(simcord_env, lobby), label="Start")
+
+    if driver.actor() is not ana:
+        await driver.play_turn()
+    hint = hint_field(driver.dm_panel(ana))
+    assert hint is not None and hint.startswith(("Play ", "Lay down ", "Claim ")), hint
+    asked = await ana.slash(driver.thread, "hint")
+    assert answer(asked).ephemeral
+    assert answer(asked).content == f"💡 {hint}", "/hint says what the panel says"
+
+    await driver.play_turn()
+    assert driver.actor() is ana
+    assert hint_field(driver.dm_panel(ana)) is not None, "a hint for every turn"
+    await driver.play_to_end()
+    assert hint_field(driver.dm_panel(ana)) is None, "no hint once the match is over"
+    stats = await ana.slash(channel, "stats")
+    text = stats.response.embeds[0].fields[0].value
+    assert "1 of them with bots" in text and "1 of them with hints" in text
+
+
+async def test_hint_is_refused_where_hints_are_off_or_out_of_turn(simcord_env):
+    driver = await started(simcord_env, "ana", "bob")
+    actor = driver.actor()
+    off = await actor.slash(driver.thread, "hint")
+    assert answer(off).content == (
+        "Hints are off at this table. The host can turn them on in the lobby."
+    )
+    assert hint_field(driver.dm_panel(actor)) is None
+
+    _, channel, (cai, dee) = make_world(simcord_env, "cai", "dee")
+    coached = TableDriver(simcord_env, channel, [cai, dee])
+    await coached.open("scopa new")
+    await cai.click(coached.lobby, label="Hints: off")
+    await coached.seat_and_start()
+    waiting = next(p for p in coached.players if p is not coached.actor())
+    early = await waiting.slash(coached.thread, "hint")
+    assert answer(early).content == "It is not your turn yet: ask again when it is."
+    assert hint_field(coached.dm_panel(waiting)) is None, "only the player to act"
+    assert hint_field(coached.dm_panel(coached.actor())) is not None
+
+
+async def test_a_rematch_keeps_hints_on(simcord_env):
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    driver = TableDriver(simcord_env, channel, [ana])
+    await driver.open("escoba new", target=1)
+    await ana.click(driver.lobby, label="Hints: off")
+    await ana.select(current(simcord_env, driver.lobby), ["random"], custom_id=BOT_SELECT)
+    await ana.click(current(simcord_env, driver.lobby), label="Start")
+    await driver.play_to_end()
+    final = [m for m in driver.thread.history() if m.components][-1]
+    again = await ana.click(final, label="Rematch")
+    assert "Hints on" in again.response.message.embeds[0].description
