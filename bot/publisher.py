@@ -328,8 +328,9 @@ class TablePublisher:
             await self._notices(table)
             await self._ping(table)
         finally:
-            if self.shown.model_dump() != before:
-                await self.service.storage.save_shown(table.id, self.shown.model_dump())
+            after = self.shown.model_dump()
+            if _worth_saving(before, after):
+                await self.service.storage.save_shown(table.id, after)
         while self.doomed:
             await _delete(self.doomed.pop())
 
@@ -639,6 +640,12 @@ def _panel_key(table: Table) -> tuple:
     """What a panel shows changes with every version of the table, and when a card is
     committed (its capture is chosen on the board)."""
     return (table.version, table.status, table.ui.pending is not None)
+
+
+def _worth_saving(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether the record changed in a way a restart needs: not when only a ping went
+    (deleting it again after a restart is harmless), so a turn's ping costs one write."""
+    return after != before and (bool(after["ping"]) or after != {**before, "ping": []})
 
 
 def _coached(table: Table, seat: int) -> bool:

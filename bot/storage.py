@@ -257,7 +257,7 @@ class Storage:
             "ON CONFLICT (table_id) DO UPDATE SET data = excluded.data",
             (table_id, json.dumps(data)),
         )
-        await self.db.commit()
+        await self._commit()
 
     # -- bot metadata ----------
 
