@@ -238,10 +238,10 @@ class TablePublisher:
                 self._retry_later()
 
     async def _step(self) -> None:
+        await self._play_due_moves()
         table = self.service.tables.get(self.table_id)
         if table is None:
             return
-        await self._play_due_moves(table)
         try:
             await self._reconcile(table)
         except discord.HTTPException as exc:
@@ -288,13 +288,17 @@ class TablePublisher:
         if self.worker is None or self.worker.done():
             self.worker = asyncio.create_task(self._work())
 
-    async def _play_due_moves(self, table: Table) -> None:
+    async def _play_due_moves(self) -> None:
         """Play the automatic moves due now, and those due within ``publish_pause``
-        (waiting for them), so a move and the bots' answers are published together."""
-        while (wait := self._due_in(table)) is not None and wait <= self.hub.publish_pause:
+        (waiting for them), so a move and the bots' answers are published together.
+        The table is read afresh each time: every saved change is a new ``Table``."""
+        while (table := self.service.tables.get(self.table_id)) is not None:
+            wait = self._due_in(table)
+            if wait is None or wait > self.hub.publish_pause:
+                return
             if wait > 0:
                 await asyncio.sleep(wait)
-            if not await self._play_automatic(table):
+            elif not await self._play_automatic(table):
                 return
 
     async def _play_automatic(self, table: Table) -> bool:

@@ -6,9 +6,11 @@ order at start; ``PRAGMA user_version`` records the last one applied.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -126,6 +128,7 @@ class Storage:
         self.clock = clock
         """Dates every row it writes (tables, moves, results): ``/history`` shows them."""
         self.commits = 0
+        self._writing = asyncio.Lock()
         """Transactions committed through this storage (the load benchmark reads it)."""
 
     def _now(self) -> str:
@@ -151,6 +154,18 @@ class Storage:
         await self.db.commit()
         self.commits += 1
 
+    @contextlib.asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[None]:
+        """The statements of one write, alone on the shared connection (no other
+        write's statement runs between them), committed together or rolled back."""
+        async with self._writing:
+            try:
+                yield
+            except BaseException:
+                await self.db.rollback()
+                raise
+            await self._commit()
+
     async def migrate(self) -> int:
         """Apply the migrations not applied yet; return the schema version."""
         async with self.db.execute("PRAGMA user_version") as cursor:
@@ -171,13 +186,15 @@ class Storage:
         now = self._now()
         values = [_column(row[name]) for name in TABLE_COLUMNS]
         placeholders = ", ".join("?" for _ in range(len(TABLE_COLUMNS) + 2))
-        async with self.db.execute(
-            f"INSERT INTO game_tables ({', '.join(TABLE_COLUMNS)}, created_at, updated_at) "
-            f"VALUES ({placeholders})",
-            [*values, now, now],
-        ) as cursor:
+        async with (
+            self._transaction(),
+            self.db.execute(
+                f"INSERT INTO game_tables ({', '.join(TABLE_COLUMNS)}, created_at, updated_at) "
+                f"VALUES ({placeholders})",
+                [*values, now, now],
+            ) as cursor,
+        ):
             table_id = cursor.lastrowid
-        await self._commit()
         return table_id
 
     async def save_table(
@@ -191,26 +208,26 @@ class Storage:
         in one transaction."""
         assignments = ", ".join(f"{name} = ?" for name in TABLE_COLUMNS)
         values = [_column(row[name]) for name in TABLE_COLUMNS]
-        await self.db.execute(
-            f"UPDATE game_tables SET {assignments}, updated_at = ? WHERE id = ?",
-            [*values, self._now(), table_id],
-        )
-        if move is not None:
+        async with self._transaction():
             await self.db.execute(
-                "INSERT INTO moves (table_id, version, seat, move, events, played_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (
-                    table_id,
-                    row["version"],
-                    move["seat"],
-                    move["move"],
-                    json.dumps(move["events"]),
-                    self._now(),
-                ),
+                f"UPDATE game_tables SET {assignments}, updated_at = ? WHERE id = ?",
+                [*values, self._now(), table_id],
             )
-        if results:
-            await self._add_results(table_id, row["guild_id"], row["game"], results)
-        await self._commit()
+            if move is not None:
+                await self.db.execute(
+                    "INSERT INTO moves (table_id, version, seat, move, events, played_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        table_id,
+                        row["version"],
+                        move["seat"],
+                        move["move"],
+                        json.dumps(move["events"]),
+                        self._now(),
+                    ),
+                )
+            if results:
+                await self._add_results(table_id, row["guild_id"], row["game"], results)
 
     async def live_tables(self) -> list[dict[str, Any]]:
         """Every table in a lobby or playing, oldest first, JSON columns decoded."""
@@ -252,12 +269,12 @@ class Storage:
 
     async def save_shown(self, table_id: int, data: dict[str, Any]) -> None:
         """Save the publisher's record of what Discord shows of a table."""
-        await self.db.execute(
-            "INSERT INTO table_shown (table_id, data) VALUES (?, ?) "
-            "ON CONFLICT (table_id) DO UPDATE SET data = excluded.data",
-            (table_id, json.dumps(data)),
-        )
-        await self._commit()
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO table_shown (table_id, data) VALUES (?, ?) "
+                "ON CONFLICT (table_id) DO UPDATE SET data = excluded.data",
+                (table_id, json.dumps(data)),
+            )
 
     # -- bot metadata ----------
 
@@ -267,12 +284,12 @@ class Storage:
         return row["value"] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self.db.execute(
-            "INSERT INTO bot_meta (key, value) VALUES (?, ?) "
-            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            (key, value),
-        )
-        await self._commit()
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO bot_meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
 
     # -- settings ----------
 
@@ -296,23 +313,24 @@ class Storage:
         )
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
-        await self.db.execute(
-            "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, turn_timer, "
-            "takeover_after, images) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO "
-            "UPDATE SET language = excluded.language, default_target = excluded.default_target, "
-            "dm_hands = excluded.dm_hands, turn_timer = excluded.turn_timer, "
-            "takeover_after = excluded.takeover_after, images = excluded.images",
-            (
-                guild_id,
-                settings.language,
-                settings.default_target,
-                int(settings.dm_hands),
-                settings.turn_timer,
-                settings.takeover_after,
-                int(settings.images),
-            ),
-        )
-        await self._commit()
+        async with self._transaction():
+            await self.db.execute(
+                "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, "
+                "turn_timer, takeover_after, images) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
+                "default_target = excluded.default_target, dm_hands = excluded.dm_hands, "
+                "turn_timer = excluded.turn_timer, "
+                "takeover_after = excluded.takeover_after, images = excluded.images",
+                (
+                    guild_id,
+                    settings.language,
+                    settings.default_target,
+                    int(settings.dm_hands),
+                    settings.turn_timer,
+                    settings.takeover_after,
+                    int(settings.images),
+                ),
+            )
 
     # -- results ----------
 

@@ -24,6 +24,7 @@ Choices where the issue is silent:
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import secrets
 import time
@@ -176,6 +177,16 @@ class Table:
                 return index
         return None
 
+    def copy(self) -> Table:
+        """A draft to change: the service saves it, then puts it in the original's place.
+        The engine state is shared, since a move gives a new one (``State.apply``)."""
+        return dataclasses.replace(
+            self,
+            options=dict(self.options),
+            seats=[seat.model_copy() for seat in self.seats],
+            ui=self.ui.model_copy(deep=True),
+        )
+
     def to_row(self) -> dict[str, Any]:
         return {
             "guild_id": self.guild_id,
@@ -275,7 +286,14 @@ class TableService:
         return [t for t in self.tables.values() if t.is_live and t.seat_of(user_id) is not None]
 
     async def save(self, table: Table, move: dict[str, Any] | None = None, results=None) -> None:
+        """Commit a draft (``_draft``) and only then make it the table: memory never
+        holds a change the database does not. A failed save leaves the table as it was."""
         await self.storage.save_table(table.id, table.to_row(), move=move, results=results)
+        self.tables[table.id] = table
+
+    def _draft(self, table_id: int) -> Table:
+        """A copy of the live table to change, under its lock, and then ``save``."""
+        return self.get(table_id).copy()
 
     # -- lobby ----------
 
@@ -324,7 +342,7 @@ class TableService:
     async def set_thread(self, table_id: int, thread_id: int) -> Table:
         """The table plays in ``thread_id``, a thread opened from its lobby message."""
         async with self.lock(table_id):
-            table = self.get(table_id)
+            table = self._draft(table_id)
             table.thread_id = thread_id
             await self.save(table)
             return table
@@ -416,7 +434,7 @@ class TableService:
     async def leave(self, table_id: int, user_id: int) -> Table:
         """Leave a lobby (the host hands over) or abandon a match in progress."""
         async with self.lock(table_id):
-            table = self.get(table_id)
+            table = self._draft(table_id)
             index = table.seat_of(user_id)
             if index is None or not table.is_live:
                 raise TableError("table.not_seated")
@@ -437,7 +455,7 @@ class TableService:
 
     async def cancel(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
         async with self.lock(table_id):
-            table = self.get(table_id)
+            table = self._draft(table_id)
             if not table.is_live:
                 raise TableError("table.over")
             if user_id != table.host_id and not can_manage:
@@ -481,7 +499,8 @@ class TableService:
         return table
 
     def _lobby(self, table_id: int) -> Table:
-        table = self.get(table_id)
+        """A draft of a table still in its lobby."""
+        table = self._draft(table_id)
         if table.status != "lobby":
             raise TableError("lobby.closed")
         return table
@@ -489,8 +508,8 @@ class TableService:
     # -- play ----------
 
     def _seated_in_play(self, table_id: int, user_id: int) -> tuple[Table, int]:
-        """A table in play and ``user_id``'s seat at it."""
-        table = self.get(table_id)
+        """A draft of a table in play and ``user_id``'s seat at it."""
+        table = self._draft(table_id)
         if table.status != "playing":
             raise TableError("table.over")
         seat = table.seat_of(user_id)
@@ -544,9 +563,10 @@ class TableService:
         """The bot's move for the seat to act: a bot seat, a seat it has taken over, or
         (``timed_out``) a member whose timer ran out. None when the table moved on."""
         async with self.lock(table_id):
-            table = self.tables.get(table_id)
-            if table is None or table.status != "playing" or table.version != version:
+            live = self.tables.get(table_id)
+            if live is None or live.status != "playing" or live.version != version:
                 return None
+            table = live.copy()
             seat = table.state.turn
             player = table.seats[seat]
             pending = table.ui.pending

@@ -57,7 +57,7 @@ async def test_simultaneous_clicks_apply_exactly_one_move(service):
     applied = [r for r in results if not isinstance(r, Exception)]
     assert len(applied) == 1 and applied[0].kind == "applied"
     assert isinstance(next(r for r in results if isinstance(r, Exception)), StalePanel)
-    assert table.version == 2
+    assert service.get(table.id).version == 2
     assert len(await service.storage.move_log(table.id)) == 1
 
 
@@ -65,6 +65,7 @@ async def test_a_move_is_committed_before_the_call_returns(service):
     table = await playing_table(service)
     user = table.seats[table.state.turn].user_id
     await service.play_card(table.id, user, 1, single_option_card(table))
+    table = service.get(table.id)
     row = await service.storage.table_row(table.id)
     restored = Table.from_row(row)
     assert restored.version == 2
@@ -99,7 +100,7 @@ async def test_refusals_name_the_reason_and_change_nothing(service):
 
 async def test_a_finished_match_records_every_seat(service):
     table = await playing_table(service, target_score=1)
-    while table.status == "playing":
+    while (table := service.get(table.id)).status == "playing":
         user = table.seats[table.state.turn].user_id
         card = table.state.hands[table.state.turn][0]
         try:
@@ -108,6 +109,7 @@ async def test_a_finished_match_records_every_seat(service):
             card = move_card(table.state.legal_moves()[0])
             outcome = await service.play_card(table.id, user, table.version, card)
         if outcome.kind == "choose":
+            table = service.get(table.id)
             await service.choose(table.id, user, table.version, table.ui.pending.moves[0])
     rows, count = await service.storage.leaderboard(1, "escoba", limit=10, offset=0)
     assert count == 2
@@ -129,7 +131,7 @@ async def bot_table(service: TableService, **options) -> Table:
 async def test_a_match_with_a_bot_gives_lines_to_members_only(service):
     table = await bot_table(service, target_score=1)
     assert table.seats[table.seat_of(10) ^ 1].user_id < 0
-    while table.status == "playing":
+    while (table := service.get(table.id)).status == "playing":
         seat = table.state.turn
         move = table.state.legal_moves()[0]
         if table.seats[seat].bot:
@@ -138,7 +140,8 @@ async def test_a_match_with_a_bot_gives_lines_to_members_only(service):
             user, version = table.seats[seat].user_id, table.version
             outcome = await service.play_card(table.id, user, version, move_card(move))
             if outcome.kind == "choose":
-                await service.choose(table.id, user, version, table.ui.pending.moves[0])
+                pending = service.get(table.id).ui.pending
+                await service.choose(table.id, user, version, pending.moves[0])
     rows, count = await service.storage.leaderboard(1, "escoba", limit=10, offset=0)
     assert count == 1 and rows[0].user_id == 10 and rows[0].with_bots == 1
     assert rows[0].rating != Rating(), "a member is rated against the bot's fixed strength"
@@ -148,20 +151,20 @@ async def test_timeouts_count_in_a_row_and_hand_the_seat_over(service):
     table = await bot_table(service)
     member = table.seat_of(10)
     for expected in (1, 2):
-        while table.state.turn != member:
+        while (table := service.get(table.id)).state.turn != member:
             await service.play_for(table.id, table.version, table.state.legal_moves()[0])
-        version = table.version
-        not_timed_out = await service.play_for(table.id, version, table.state.legal_moves()[0])
+        version, move = table.version, table.state.legal_moves()[0]
+        not_timed_out = await service.play_for(table.id, version, move)
         assert not_timed_out is None, "a member's seat is played only when time is up"
-        outcome = await service.play_for(
-            table.id, version, table.state.legal_moves()[0], timed_out=True
-        )
+        outcome = await service.play_for(table.id, version, move, timed_out=True)
+        table = service.get(table.id)
         assert table.seats[member].timeouts == expected and table.ui.auto_move
         assert outcome.took_over == (expected == 2)
     assert table.seats[member].away
     stale = await service.play_for(table.id, 1, table.state.legal_moves()[0])
     assert stale is None, "an old version is never played"
     await service.come_back(table.id, 10)
+    table = service.get(table.id)
     assert not table.seats[member].away and table.seats[member].timeouts == 0
     with pytest.raises(TableError, match=r"seat\.not_away"):
         await service.come_back(table.id, 10)

@@ -274,9 +274,14 @@ class DiscordLoad:
             return None
         return slot.player(seat.user_id)
 
+    def _current(self, table):
+        """The table as it is now: every saved change is a new ``Table`` object."""
+        return self.service.tables.get(table.id, table)
+
     def _settled(self, table) -> bool:
         """Nothing left for the bot at this table: the match is over, or a member is to
         act and the board shows the current version (or cannot say)."""
+        table = self._current(table)
         if table.status != "playing":
             return True
         if table.seats[table.state.turn].autoplayed:
@@ -288,6 +293,7 @@ class DiscordLoad:
         return shown is None or shown >= table.version
 
     def _board_shows(self, table, version: int, before: str | None) -> bool:
+        table = self._current(table)
         if probes.published_for_good(self.env, table):
             return True
         board = probes.board_message(self.env, table)
@@ -309,7 +315,8 @@ class DiscordLoad:
             self.meter.virtual_advances += 1
             await self.env.advance_time(TIME_STEP)
         if not until():
-            raise BenchmarkError(f"table {table.id} did not settle at version {table.version}")
+            version = self._current(table).version
+            raise BenchmarkError(f"table {table.id} did not settle at version {version}")
 
     async def _panel_for(self, slot: Slot, player: Player, table, card: int):
         """The message and clicker to play ``card`` from: the DM panel when it offers the
@@ -341,7 +348,7 @@ class DiscordLoad:
         before = probes.fingerprint(board) if board is not None else None
         started = time.perf_counter()
         await clicker.click(message, custom_id=custom_id)
-        if table.version == version:
+        if self._current(table).version == version:
             return
         await self._catch_up(table, lambda: self._board_shows(table, version + 1, before))
         self.meter.click_ms.append((time.perf_counter() - started) * 1000)
@@ -361,6 +368,7 @@ class DiscordLoad:
                 panel, clicker = await self._panel_for(slot, player, table, choice[1])
                 custom_id = probes.card_buttons(panel, table.id, table.version)[choice[1]]
                 await self._timed_click(table, clicker, panel, custom_id)
+                table = self._current(table)
                 pending = table.ui.pending if table.status == "playing" else None
             else:
                 await self._click_move(table, player, choice[1])
@@ -369,6 +377,7 @@ class DiscordLoad:
         await self._catch_up(table)
 
     async def _click_move(self, table, player: Player, move: int) -> None:
+        table = self._current(table)
         board = probes.board_message(self.env, table)
         custom_id = f"esc:move:{table.id}:{table.version}:{move:x}"
         if board is None or custom_id not in probes.custom_ids(board, enabled_only=True):

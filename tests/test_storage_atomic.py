@@ -1,0 +1,73 @@
+"""Each save is a transaction of its own, even when saves of other tables run at once;
+a save that fails leaves nothing behind, in memory or in the database."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.storage import Storage
+from bot.tables import Seat, Table, TableService
+from tests.test_table_service import lobby, playing_table, single_option_card
+
+
+async def read_only(service: TableService, on: bool) -> None:
+    """A real fault: the database refuses every write ("attempt to write a readonly
+    database"), as with a read-only disk."""
+    await service.storage.db.execute(f"PRAGMA query_only = {int(on)}")
+
+
+@pytest.fixture
+async def service(tmp_path):
+    storage = await Storage.open(tmp_path / "db.sqlite3")
+    yield TableService(storage, deal_seed=3)
+    await storage.close()
+
+
+async def test_a_failed_save_is_not_committed_by_another_tables_save(service):
+    storage = service.storage
+    first, second = await playing_table(service), await playing_table(service)
+    before = await storage.table_row(first.id)
+    taken = {"seat": 0, "move": 1, "events": []}
+    await storage.save_table(first.id, first.to_row() | {"version": 2}, move=taken)
+    changed = first.to_row() | {"version": 2, "status": "finished"}
+    results = await asyncio.gather(
+        storage.save_table(first.id, changed, move=taken),  # version 2 again: refused
+        storage.save_table(second.id, second.to_row() | {"locale": "es"}),
+        return_exceptions=True,
+    )
+    assert isinstance(results[0], sqlite3.IntegrityError) and results[1] is None
+    row = await storage.table_row(first.id)
+    assert row["status"] == before["status"] == "playing", "the failed save left nothing"
+    assert (await storage.table_row(second.id))["locale"] == "es"
+
+
+async def test_a_move_whose_save_fails_changes_nothing_in_memory(service):
+    table = await playing_table(service)
+    user = table.seats[table.state.turn].user_id
+    card = single_option_card(table)
+
+    await read_only(service, True)
+    with pytest.raises(sqlite3.OperationalError):
+        await service.play_card(table.id, user, 1, card)
+    await read_only(service, False)
+    kept = service.get(table.id)
+    assert kept.version == 1 and kept.state == table.state, "memory is what was saved"
+    stored = Table.from_row(await service.storage.table_row(table.id))
+    assert stored.version == kept.version and stored.state == kept.state
+
+    played = await service.play_card(table.id, user, 1, card)
+    assert played.kind == "applied" and service.get(table.id).version == 2
+    log = await service.storage.move_log(table.id)
+    assert [entry["version"] for entry in log] == [2], "no gap in the move log"
+
+
+async def test_a_join_that_fails_to_save_seats_nobody(service):
+    table = await lobby(service, {})
+
+    await read_only(service, True)
+    with pytest.raises(sqlite3.OperationalError):
+        await service.join(table.id, Seat(user_id=11, name="bob"))
+    assert [seat.user_id for seat in service.get(table.id).seats] == [10]
