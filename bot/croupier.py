@@ -123,6 +123,7 @@ class Croupier:
                 images=settings.images,
                 advanced=advanced or {},
                 rematch_of=rematch_of,
+                in_channel=not can_thread,
             )
         except TableError:
             await interaction.delete_original_response()

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -36,7 +37,22 @@ TABLE_COLUMNS = (
     "state",
     "version",
     "ui",
+    "in_channel",
+    "rematch_of",
 )
+ONE_TABLE_RULES = {"channel_id": "channel", "rematch_of": "rematch"}
+"""The unique indexes on live tables, by the column the database names in its refusal."""
+
+
+class RuleBroken(Exception):
+    """A new table would break a one-table rule: ``rule`` is ``channel`` (one live table
+    where tables play without threads) or ``rematch`` (one live rematch per match)."""
+
+    def __init__(self, rule: str) -> None:
+        super().__init__(rule)
+        self.rule = rule
+
+
 LIVE_STATUSES = ("lobby", "playing")
 
 
@@ -186,15 +202,18 @@ class Storage:
         now = self._now()
         values = [_column(row[name]) for name in TABLE_COLUMNS]
         placeholders = ", ".join("?" for _ in range(len(TABLE_COLUMNS) + 2))
-        async with (
-            self._transaction(),
-            self.db.execute(
-                f"INSERT INTO game_tables ({', '.join(TABLE_COLUMNS)}, created_at, updated_at) "
-                f"VALUES ({placeholders})",
-                [*values, now, now],
-            ) as cursor,
-        ):
-            table_id = cursor.lastrowid
+        try:
+            async with (
+                self._transaction(),
+                self.db.execute(
+                    f"INSERT INTO game_tables ({', '.join(TABLE_COLUMNS)}, created_at, "
+                    f"updated_at) VALUES ({placeholders})",
+                    [*values, now, now],
+                ) as cursor,
+            ):
+                table_id = cursor.lastrowid
+        except sqlite3.IntegrityError as exc:
+            raise _broken_rule(exc) from exc
         return table_id
 
     async def save_table(
@@ -466,6 +485,14 @@ class Storage:
 
 
 _JSON_COLUMNS = ("options", "seats", "state", "ui")
+
+
+def _broken_rule(exc: sqlite3.IntegrityError) -> Exception:
+    """The one-table rule a refused insert broke, or the refusal itself."""
+    for column, rule in ONE_TABLE_RULES.items():
+        if f"game_tables.{column}" in str(exc):
+            return RuleBroken(rule)
+    return exc
 
 
 def _column(value: Any) -> Any:

@@ -50,9 +50,11 @@ from .games import (
 )
 from .i18n import count_key
 from .ratings import Entrant, Rating, bot_rating, rate_match, side_ranks
-from .storage import MatchResult, Storage
+from .storage import MatchResult, RuleBroken, Storage
 
 LOG_LENGTH = 6
+BROKEN_RULE_ERRORS = {"channel": "error.channel_busy", "rematch": "lobby.rematch_open"}
+"""What a member is told when the database refuses a second live table."""
 """How many events of the hand in play the board tells."""
 
 
@@ -153,6 +155,11 @@ class Table:
     state: State | None = None
     version: int = 0
     ui: TableUI = field(default_factory=TableUI)
+    in_channel: bool = False
+    """It plays where its lobby is, without a thread of its own: the database keeps
+    one such live table per channel (or thread)."""
+    rematch_of: int | None = None
+    """The finished table it is a rematch of: one live rematch per match."""
 
     @property
     def play_channel_id(self) -> int:
@@ -201,6 +208,8 @@ class Table:
             "state": self.state.to_dict() if self.state is not None else None,
             "version": self.version,
             "ui": self.ui.model_dump(mode="json"),
+            "in_channel": int(self.in_channel),
+            "rematch_of": self.rematch_of,
         }
 
     @classmethod
@@ -219,6 +228,8 @@ class Table:
             state=State.from_dict(row["state"]) if row["state"] else None,
             version=row["version"],
             ui=TableUI.model_validate(row["ui"]),
+            in_channel=bool(row["in_channel"]),
+            rematch_of=row["rematch_of"],
         )
 
 
@@ -312,10 +323,13 @@ class TableService:
         images: bool = True,
         advanced: dict[str, Any] | None = None,
         rematch_of: Table | None = None,
+        in_channel: bool = False,
     ) -> Table:
         """A new lobby with the host seated (``advanced``: the lobby menu's rules already
         in ``options``, to list; ``rematch_of``: the finished match whose bots sit
-        again, see ``rematch_seats``). Raises ``TableError`` for bad options."""
+        again, see ``rematch_seats``; ``in_channel``: it plays where it is opened, with
+        no thread of its own). Raises ``TableError`` for bad options, or when the channel
+        (or the finished match) already has its one live table."""
         checked = validate_options(game, options)
         table = Table(
             id=0,
@@ -334,8 +348,13 @@ class TableService:
                 advanced=advanced or {},
                 hints=rematch_of.ui.hints if rematch_of else False,
             ),
+            in_channel=in_channel,
+            rematch_of=rematch_of.id if rematch_of else None,
         )
-        table.id = await self.storage.create_table(table.to_row())
+        try:
+            table.id = await self.storage.create_table(table.to_row())
+        except RuleBroken as exc:
+            raise TableError(BROKEN_RULE_ERRORS[exc.rule]) from exc
         self.tables[table.id] = table
         return table
 

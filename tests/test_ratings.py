@@ -100,8 +100,6 @@ async def record(storage: Storage, table_id: int, game: str, results: list[Match
         "guild_id": 1,
         "channel_id": 2,
         "thread_id": None,
-        "lobby_message_id": None,
-        "board_message_id": None,
         "host_id": results[0].user_id,
         "game": game,
         "options": {},
@@ -111,6 +109,8 @@ async def record(storage: Storage, table_id: int, game: str, results: list[Match
         "state": None,
         "version": 1,
         "ui": {},
+        "in_channel": 0,
+        "rematch_of": None,
     }
     assert await storage.create_table(row) == table_id
     await storage.save_table(table_id, row, results=results)

@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 
 from bot.storage import Storage
-from bot.tables import Seat, Table, TableService
+from bot.tables import Seat, Table, TableError, TableService
 from tests.test_table_service import lobby, playing_table, single_option_card
 
 
@@ -71,3 +71,31 @@ async def test_a_join_that_fails_to_save_seats_nobody(service):
     with pytest.raises(sqlite3.OperationalError):
         await service.join(table.id, Seat(user_id=11, name="bob"))
     assert [seat.user_id for seat in service.get(table.id).seats] == [10]
+
+
+async def test_the_database_keeps_one_live_table_per_channel_without_threads(service):
+    opened = await asyncio.gather(
+        lobby(service, {}, in_channel=True),
+        lobby(service, {}, in_channel=True),
+        return_exceptions=True,
+    )
+    refused = [result for result in opened if isinstance(result, TableError)]
+    assert len(refused) == 1 and refused[0].key == "error.channel_busy"
+    assert len(service.live_in(2)) == 1, "memory holds only the table that was saved"
+    with_threads = await lobby(service, {})
+    assert len(service.live_in(2)) == 2, "tables with threads of their own are not limited"
+    kept = next(result for result in opened if isinstance(result, Table))
+    await service.cancel(kept.id, 10, can_manage=False)
+    again = await lobby(service, {}, in_channel=True)
+    assert again.id > with_threads.id, "a cancelled table frees its channel"
+
+
+async def test_a_double_clicked_rematch_opens_one_lobby(service):
+    finished = await playing_table(service)
+    rematches = await asyncio.gather(
+        lobby(service, {}, rematch_of=finished),
+        lobby(service, {}, rematch_of=finished),
+        return_exceptions=True,
+    )
+    refused = [result for result in rematches if isinstance(result, TableError)]
+    assert len(refused) == 1 and refused[0].key == "lobby.rematch_open"
