@@ -11,7 +11,7 @@ import contextlib
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,6 +40,8 @@ TABLE_COLUMNS = (
     "in_channel",
     "rematch_of",
 )
+Write = Callable[[], Awaitable[Any]]
+"""The statements of one write, run by the storage's writer inside a transaction."""
 ONE_TABLE_RULES = {"channel_id": "channel", "rematch_of": "rematch"}
 """The unique indexes on live tables, by the column the database names in its refusal."""
 
@@ -121,6 +123,17 @@ _RECORD_COLUMNS = (
 )
 
 
+def database_path(url: str) -> Path:
+    """The file of an SQLite database given as ``sqlite:///relative/path``,
+    ``sqlite:////absolute/path`` or a plain path; ``ValueError`` for another scheme."""
+    if "://" not in url:
+        return Path(url)
+    scheme, _, rest = url.partition("://")
+    if scheme != "sqlite" or not rest.startswith("/"):
+        raise ValueError(f"not an SQLite database URL: {url!r} (expected sqlite:///path)")
+    return Path(rest[1:])
+
+
 def utc_now() -> datetime:
     """The real time: the storage's clock unless it is given another (the sandbox's)."""
     return datetime.now(UTC)
@@ -144,7 +157,8 @@ class Storage:
         self.clock = clock
         """Dates every row it writes (tables, moves, results): ``/history`` shows them."""
         self.commits = 0
-        self._writing = asyncio.Lock()
+        self._queue: list[tuple[Write, asyncio.Future]] = []
+        self._writer: asyncio.Task | None = None
         """Transactions committed through this storage (the load benchmark reads it)."""
 
     def _now(self) -> str:
@@ -156,7 +170,11 @@ class Storage:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(path)
         db.row_factory = aiosqlite.Row
-        for pragma in ("PRAGMA journal_mode=WAL", "PRAGMA foreign_keys=ON"):
+        for pragma in (
+            "PRAGMA journal_mode=WAL",
+            "PRAGMA synchronous=FULL",
+            "PRAGMA foreign_keys=ON",
+        ):
             async with db.execute(pragma):
                 pass
         storage = cls(db, clock)
@@ -164,23 +182,64 @@ class Storage:
         return storage
 
     async def close(self) -> None:
+        """Finish the writes already queued, then close the database."""
+        if self._writer is not None:
+            await asyncio.gather(self._writer, return_exceptions=True)
         await self.db.close()
 
     async def _commit(self) -> None:
         await self.db.commit()
         self.commits += 1
 
-    @contextlib.asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[None]:
-        """The statements of one write, alone on the shared connection (no other
-        write's statement runs between them), committed together or rolled back."""
-        async with self._writing:
-            try:
-                yield
-            except BaseException:
-                await self.db.rollback()
-                raise
+    async def _write(self, work: Write) -> Any:
+        """Run ``work`` (the statements of one write) in the next group commit and
+        return its result once that commit is done. Writes queued while a commit runs
+        share the next one (group commit); each runs in a savepoint of its own, so a
+        write that fails leaves nothing behind and the others still commit."""
+        future = asyncio.get_running_loop().create_future()
+        self._queue.append((work, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_batches())
+        return await future
+
+    async def _write_batches(self) -> None:
+        while self._queue:
+            batch, self._queue = self._queue, []
+            await self._commit_batch(batch)
+
+    async def _commit_batch(self, batch: list[tuple[Write, asyncio.Future]]) -> None:
+        outcomes: list[tuple[asyncio.Future, Any, BaseException | None]] = []
+        try:
+            await self.db.execute("BEGIN")
+            if len(batch) == 1:  # alone: the transaction itself is its savepoint
+                work, future = batch[0]
+                outcomes.append((future, await work(), None))
+            else:
+                for work, future in batch:
+                    outcomes.append((future, *await self._in_savepoint(work)))
             await self._commit()
+        except Exception as exc:
+            with contextlib.suppress(Exception):
+                await self.db.rollback()
+            outcomes = [(future, None, exc) for _, future in batch]
+        for future, result, error in outcomes:
+            if future.done():
+                continue
+            if error is None:
+                future.set_result(result)
+            else:
+                future.set_exception(error)
+
+    async def _in_savepoint(self, work: Write) -> tuple[Any, Exception | None]:
+        await self.db.execute("SAVEPOINT write")
+        try:
+            result = await work()
+        except Exception as exc:
+            await self.db.execute("ROLLBACK TO write")
+            await self.db.execute("RELEASE write")
+            return None, exc
+        await self.db.execute("RELEASE write")
+        return result, None
 
     async def migrate(self) -> int:
         """Apply the migrations not applied yet; return the schema version."""
@@ -202,19 +261,19 @@ class Storage:
         now = self._now()
         values = [_column(row[name]) for name in TABLE_COLUMNS]
         placeholders = ", ".join("?" for _ in range(len(TABLE_COLUMNS) + 2))
+
+        async def insert() -> int:
+            async with self.db.execute(
+                f"INSERT INTO game_tables ({', '.join(TABLE_COLUMNS)}, created_at, updated_at) "
+                f"VALUES ({placeholders})",
+                [*values, now, now],
+            ) as cursor:
+                return cursor.lastrowid
+
         try:
-            async with (
-                self._transaction(),
-                self.db.execute(
-                    f"INSERT INTO game_tables ({', '.join(TABLE_COLUMNS)}, created_at, "
-                    f"updated_at) VALUES ({placeholders})",
-                    [*values, now, now],
-                ) as cursor,
-            ):
-                table_id = cursor.lastrowid
+            return await self._write(insert)
         except sqlite3.IntegrityError as exc:
             raise _broken_rule(exc) from exc
-        return table_id
 
     async def save_table(
         self,
@@ -224,10 +283,11 @@ class Storage:
         results: list[MatchResult] | None = None,
     ) -> None:
         """Save a table's row, the move that produced it and a finished match's results,
-        in one transaction."""
+        all or nothing (one savepoint of a group commit)."""
         assignments = ", ".join(f"{name} = ?" for name in TABLE_COLUMNS)
         values = [_column(row[name]) for name in TABLE_COLUMNS]
-        async with self._transaction():
+
+        async def work() -> None:
             await self.db.execute(
                 f"UPDATE game_tables SET {assignments}, updated_at = ? WHERE id = ?",
                 [*values, self._now(), table_id],
@@ -247,6 +307,8 @@ class Storage:
                 )
             if results:
                 await self._add_results(table_id, row["guild_id"], row["game"], results)
+
+        await self._write(work)
 
     async def live_tables(self) -> list[dict[str, Any]]:
         """Every table in a lobby or playing, oldest first, JSON columns decoded."""
@@ -288,12 +350,15 @@ class Storage:
 
     async def save_shown(self, table_id: int, data: dict[str, Any]) -> None:
         """Save the publisher's record of what Discord shows of a table."""
-        async with self._transaction():
+
+        async def work() -> None:
             await self.db.execute(
                 "INSERT INTO table_shown (table_id, data) VALUES (?, ?) "
                 "ON CONFLICT (table_id) DO UPDATE SET data = excluded.data",
                 (table_id, json.dumps(data)),
             )
+
+        await self._write(work)
 
     # -- bot metadata ----------
 
@@ -303,12 +368,14 @@ class Storage:
         return row["value"] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self._transaction():
+        async def work() -> None:
             await self.db.execute(
                 "INSERT INTO bot_meta (key, value) VALUES (?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
+
+        await self._write(work)
 
     # -- settings ----------
 
@@ -332,7 +399,7 @@ class Storage:
         )
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
-        async with self._transaction():
+        async def work() -> None:
             await self.db.execute(
                 "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, "
                 "turn_timer, takeover_after, images) VALUES (?, ?, ?, ?, ?, ?, ?) "
@@ -350,6 +417,8 @@ class Storage:
                     int(settings.images),
                 ),
             )
+
+        await self._write(work)
 
     # -- results ----------
 

@@ -122,3 +122,21 @@ def test_custom_ids_are_found_in_discord_py_v2_components():
     message = SimpleNamespace(components=[_component_factory(item) for item in payload])
     assert custom_ids(message) == ["esc:card:7:4:5", "esc:hand:7"]
     assert panel_version(message, 7) == 4
+
+
+async def test_the_service_benchmark_reports_moves_and_commit_latency():
+    from bot.loadtest.service_load import run_service_benchmark
+
+    report = await run_service_benchmark(tables=3, rate=40, seconds=0.5, database=None)
+    json.dumps(report)
+    assert report["benchmark"] == "service" and report["tables"] == 3
+    assert report["moves"] > 0 and report["moves_per_s"] > 0
+    assert 0 < report["click_to_commit_ms_p50"] <= report["click_to_commit_ms_p99"]
+    assert 0 < report["commits"] <= report["moves"] + report["tables"], "starts commit too"
+
+
+def test_the_service_benchmark_refuses_a_database_it_cannot_open(capsys):
+    from bot.loadtest.__main__ import main
+
+    assert main(["service", "--database", "mysql://localhost/escoba", "--seconds", "1"]) == 2
+    assert "not an SQLite database URL" in capsys.readouterr().err

@@ -26,19 +26,21 @@ async def service(tmp_path):
     await storage.close()
 
 
-async def test_a_failed_save_is_not_committed_by_another_tables_save(service):
+async def test_a_failed_save_is_not_committed_with_another_tables_save(service):
     storage = service.storage
     first, second = await playing_table(service), await playing_table(service)
     before = await storage.table_row(first.id)
     taken = {"seat": 0, "move": 1, "events": []}
     await storage.save_table(first.id, first.to_row() | {"version": 2}, move=taken)
     changed = first.to_row() | {"version": 2, "status": "finished"}
+    commits = storage.commits
     results = await asyncio.gather(
         storage.save_table(first.id, changed, move=taken),  # version 2 again: refused
         storage.save_table(second.id, second.to_row() | {"locale": "es"}),
         return_exceptions=True,
     )
     assert isinstance(results[0], sqlite3.IntegrityError) and results[1] is None
+    assert storage.commits == commits + 1, "saves that arrive together share one commit"
     row = await storage.table_row(first.id)
     assert row["status"] == before["status"] == "playing", "the failed save left nothing"
     assert (await storage.table_row(second.id))["locale"] == "es"

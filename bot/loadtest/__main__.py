@@ -19,6 +19,20 @@ def _discord(args: argparse.Namespace) -> dict:
     )
 
 
+def _service(args: argparse.Namespace) -> dict:
+    from .service_load import run_service_benchmark
+
+    return asyncio.run(
+        run_service_benchmark(
+            tables=args.tables,
+            rate=args.rate,
+            seconds=args.seconds,
+            database=args.database,
+            seed=args.seed,
+        )
+    )
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="python -m bot.loadtest", description=__doc__)
     commands = top.add_subparsers(dest="command", required=True, metavar="SUBCOMMAND")
@@ -36,6 +50,18 @@ def parser() -> argparse.ArgumentParser:
         help="turn card pictures off (the server's /settings images)",
     )
     discord.set_defaults(run=_discord)
+    service = commands.add_parser(
+        "service",
+        help="moves at a steady rate through the TableService and storage: commit latency",
+    )
+    service.add_argument("--tables", type=int, default=100, help="live tables")
+    service.add_argument("--rate", type=float, default=200, help="moves offered per second")
+    service.add_argument("--seconds", type=float, default=10, help="how long to offer them")
+    service.add_argument(
+        "--database", help="sqlite:///path or a file (default: a temporary SQLite file)"
+    )
+    service.add_argument("--seed", type=int, default=1, help="seeds the deals and the choices")
+    service.set_defaults(run=_service)
     return top
 
 
@@ -44,7 +70,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "tables", 1) < 1 or getattr(args, "moves", 1) < 1:
         print("--tables and --moves must be at least 1", file=sys.stderr)
         return 2
-    report = args.run(args)
+    if getattr(args, "rate", 1) <= 0 or getattr(args, "seconds", 1) <= 0:
+        print("--rate and --seconds must be positive", file=sys.stderr)
+        return 2
+    try:
+        report = args.run(args)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     print(json.dumps(report, sort_keys=True), flush=True)
     return 0
 
