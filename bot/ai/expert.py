@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from ..games import Game, Observation, State
 from ..games.cards import FULL_DECK, RANK_MASK, VALUE, mask_of
+from .inference import Beliefs
 from .search import AlphaBeta, Evaluator
 
 SEVEN_OF_COINS = 1 << 6
@@ -102,6 +103,7 @@ class _Search:
         holders = [s for s, n in enumerate(view.hand_sizes) if n and s != view.seat]
         self.exact = not view.stock and sum(view.hand_sizes) <= EXACT_CARDS
         self.fully_known = self.exact and (len(holders) <= 1 or not hidden)
+        self.beliefs = Beliefs(game, view)
         self.playout_move = PLAYOUT_POLICIES[game.name]
         self.evaluate = Evaluator(game, list(view.scores))
         self.alphabeta = AlphaBeta(game, self.evaluate, self.side, self.hand_no)
@@ -141,7 +143,7 @@ class _Search:
             while not dealt or self.work < end:
                 if dealt and time.perf_counter() > self.deadline:
                     break
-                state = self.game.resample(self.view, self.rng)
+                state = self.beliefs.deal(self.rng)
                 seed = self.rng.getrandbits(32)
                 self.work += DEAL_COST
                 for move in alive:
