@@ -219,3 +219,11 @@ def test_the_hands_moves_are_public_history_saved_with_the_state():
     while state.hand_no == hand:
         state, _ = state.apply(state.legal_moves()[0])
     assert state.history == ()
+
+
+def test_a_copy_has_every_slot_and_lists_of_its_own():
+    state = make_game("rubamazzo").new_match(seed=2)
+    other = state.copy()
+    assert all(getattr(other, name) == getattr(state, name) for name in State.__slots__)
+    other.piles[0] |= 1
+    assert other.piles != state.piles

@@ -220,9 +220,28 @@ class State:
         return piles
 
     def copy(self) -> State:
+        """An independent copy. Written out slot by slot: searches copy a state for
+        every position they visit."""
         other = State.__new__(State)
-        for name in State.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.game = self.game
+        other.seed = self.seed
+        other.hand_no = self.hand_no
+        other.dealer = self.dealer
+        other.turn = self.turn
+        other.deck = self.deck
+        other.pos = self.pos
+        other.in_hands = self.in_hands
+        other.deal_round = self.deal_round
+        other.last_deal = self.last_deal
+        other.last_taker = self.last_taker
+        other.claim = self.claim
+        other.tmask = self.tmask
+        other.subsets = self.subsets
+        other.discards = self.discards
+        other.winners = self.winners
+        other.ply = self.ply
+        other.history = self.history
+        other._legal = self._legal
         other.hands = list(self.hands)
         other.piles = list(self.piles)
         other.tops = list(self.tops)
