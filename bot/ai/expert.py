@@ -45,7 +45,7 @@ EXACT_DEPTH = 64
 """Deeper than any hand's remaining plies."""
 DEAL_COST = 4
 """What dealing the unseen cards costs, in plies."""
-PLY_COST = {"escoba": 1.0, "scopa": 1.0, "rubamazzo": 1.2}
+PLY_COST = {"escoba": 1.0, "scopa": 1.0, "rubamazzo": 1.3}
 """A searched position's cost relative to Escoba's (Rubamazzo's moves take longer)."""
 
 
