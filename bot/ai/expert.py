@@ -77,7 +77,7 @@ class Expert:
 
 
 class _Search:
-    def __init__(self, game: Game, view: Observation, rng: random.Random, deadline: float):
+    def __init__(self, game: Game, view: Observation, rng: random.Random, deadline: float) -> None:
         self.game, self.view, self.rng, self.deadline = game, view, rng, deadline
         hidden = FULL_DECK & ~mask_of(view.seen) & ~mask_of(view.hand)
         holders = [s for s, n in enumerate(view.hand_sizes) if n and s != view.seat]
