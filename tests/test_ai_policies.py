@@ -92,7 +92,7 @@ def test_arena_prints_one_json_line(capsys):
 
 
 async def test_bot_seats_decide_in_worker_processes_as_they_would_in_process():
-    """The pool gives the move the policy gives here (fixed play-outs, same seed), and
+    """The pool gives the move the policy gives here (a fixed budget, same seed), and
     ``close`` stops its workers."""
     game = make_game("escoba", {"players": 2, "target_score": 21})
     state = reach(game, 5, 7)

@@ -203,3 +203,27 @@ def test_python_m_bot_without_a_token_says_what_to_set(tmp_path):
     )
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "DISCORD_TOKEN" in done.stderr
+
+
+def test_the_hands_moves_are_public_history_saved_with_the_state():
+    state = make_game("scopa", {"players": 2}).new_match(seed=3)
+    first, second = state.turn, 1 - state.turn
+    moves = []
+    for _ in range(2):
+        moves.append(state.legal_moves()[0])
+        state, _ = state.apply(moves[-1])
+    assert state.history == ((1, first, moves[0]), (1, second, moves[1]))
+    assert state.observe(first).history == state.observe(second).history == state.history
+    assert State.from_dict(state.to_dict()).history == state.history
+    hand = state.hand_no
+    while state.hand_no == hand:
+        state, _ = state.apply(state.legal_moves()[0])
+    assert state.history == ()
+
+
+def test_a_copy_has_every_slot_and_lists_of_its_own():
+    state = make_game("rubamazzo").new_match(seed=2)
+    other = state.copy()
+    assert all(getattr(other, name) == getattr(state, name) for name in State.__slots__)
+    other.piles[0] |= 1
+    assert other.piles != state.piles

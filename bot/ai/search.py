@@ -228,8 +228,3 @@ def ordered(moves: list[int]) -> list[int]:
 
 def _taken_count(move: int) -> int:
     return (move >> 6 & FULL_DECK).bit_count() + (move >> 48 and 8)
-
-
-def hand_depth(s: State) -> int:
-    """Plies left in the hand when the stock is empty (cards still in hands)."""
-    return s.in_hands

@@ -4,8 +4,8 @@ The croupier hands over the rules, the seat's view and a seed; ``BotPlayers``
 sends the game's name and options, the view and the seed to a process pool
 (``cores - 1`` workers, at least one), so a search never holds the bot's
 interpreter: the event loop, the heartbeat and other tables' clicks go on while
-experts think. The budget is enforced in the worker: the expert plays its fixed
-number of play-outs and stops early at ``SEAT_SECONDS`` should the machine be
+experts think. The budget is enforced in the worker: the expert searches its fixed
+number of positions and stops early at ``SEAT_SECONDS`` should the machine be
 busy. The same level, view and seed give the same move (when the time cap is
 not reached).
 

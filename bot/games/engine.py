@@ -104,6 +104,7 @@ class State:
         "game",
         "hand_no",
         "hands",
+        "history",
         "in_hands",
         "last_deal",
         "last_taker",
@@ -144,6 +145,7 @@ class State:
         self.discards = 0
         self.winners: tuple[int, ...] | None = None
         self.ply = 0
+        self.history: tuple[tuple[int, int, int], ...] = ()
         self._legal: list[int] | None = None
 
     # -- the public API -------------------------------------------------------------
@@ -172,7 +174,7 @@ class State:
         self.check(move)
         after = self.copy()
         events: list[Event] = []
-        self.game.play(after, move, events)
+        after._play_recorded(move, events)
         return after, events
 
     def apply_in_place(self, move: int, events: list[Event] | None = None) -> None:
@@ -180,7 +182,15 @@ class State:
         legal = self._legal
         if legal is None or move not in legal:
             self.check(move)
+        self._play_recorded(move, events)
+
+    def _play_recorded(self, move: int, events: list[Event] | None) -> None:
+        """Play ``move`` and add it to the hand's ``history`` (a new hand starts a new
+        one). Searches call ``Game.play`` and keep no history."""
+        entry = (self.deal_round, self.turn, move)
+        hand_no, history = self.hand_no, self.history
         self.game.play(self, move, events)
+        self.history = history + (entry,) if self.hand_no == hand_no else ()
 
     def check(self, move: int) -> None:
         """Raise ``IllegalMoveError`` unless ``move`` is legal here."""
@@ -210,9 +220,28 @@ class State:
         return piles
 
     def copy(self) -> State:
+        """An independent copy. Written out slot by slot: searches copy a state for
+        every position they visit."""
         other = State.__new__(State)
-        for name in State.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.game = self.game
+        other.seed = self.seed
+        other.hand_no = self.hand_no
+        other.dealer = self.dealer
+        other.turn = self.turn
+        other.deck = self.deck
+        other.pos = self.pos
+        other.in_hands = self.in_hands
+        other.deal_round = self.deal_round
+        other.last_deal = self.last_deal
+        other.last_taker = self.last_taker
+        other.claim = self.claim
+        other.tmask = self.tmask
+        other.subsets = self.subsets
+        other.discards = self.discards
+        other.winners = self.winners
+        other.ply = self.ply
+        other.history = self.history
+        other._legal = self._legal
         other.hands = list(self.hands)
         other.piles = list(self.piles)
         other.tops = list(self.tops)
@@ -261,6 +290,7 @@ class State:
             "discards": codes(cards_of(self.discards)),
             "winners": list(self.winners) if self.winners is not None else None,
             "ply": self.ply,
+            "history": [list(entry) for entry in self.history],
         }
 
     @classmethod
@@ -303,6 +333,7 @@ class State:
         state.scores = list(data["scores"])
         state.discards = mask_of(_cards(data["discards"]))
         state.winners = tuple(data["winners"]) if data["winners"] is not None else None
+        state.history = tuple(tuple(entry) for entry in data.get("history", ()))
         if len(state.hands) != game.players or len(state.scores) != len(game.sides):
             raise ValueError("seat or side count does not match the options")
         return state
@@ -614,20 +645,30 @@ class Game:
             last_taker=s.last_taker,
             legal_moves=tuple(s.legal_moves()) if seat == s.turn else (),
             winners=s.winners,
+            history=s.history,
         )
 
-    def resample(self, view: Observation, rng: Random) -> State:
+    def resample(
+        self, view: Observation, rng: Random, hidden: Sequence[int] | None = None
+    ) -> State:
         """A whole state ``view.seat`` cannot tell from the real one: the cards it
-        has not seen are dealt at random to the other hands and the stock.
+        has not seen are dealt at random to the other hands and the stock, or in
+        the order ``hidden`` gives them (the other hands in seat order, then the
+        stock), for a player that has its own idea of who holds what.
 
-        This is the determinisation the expert player searches; ``observe`` of
+        This is the determinisation the searching players use; ``observe`` of
         the result equals ``view``. The result's seed is drawn from ``rng``, so
         hands after this one are dealt afresh.
         """
         mine = mask_of(view.hand)
         known = mask_of(view.seen) | mine
-        unseen = [card for card in range(40) if not known >> card & 1]
-        rng.shuffle(unseen)
+        if hidden is None:
+            unseen = [card for card in range(40) if not known >> card & 1]
+            rng.shuffle(unseen)
+        elif mask_of(hidden) != FULL_DECK & ~known or len(hidden) + known.bit_count() != 40:
+            raise ValueError("hidden must hold each card the view has not seen once")
+        else:
+            unseen = list(hidden)
         s = State(self, rng.getrandbits(32))
         hands, start = [], 0
         for seat, size in enumerate(view.hand_sizes):
@@ -651,6 +692,7 @@ class Game:
         s.hand_no, s.dealer, s.turn = view.hand_number - 1, view.dealer, view.to_act
         s.deal_round, s.last_deal = view.deal_round, view.last_deal
         s.last_taker, s.claim = view.last_taker, view.claim
+        s.history = view.history
         return s
 
     def hand_points(self, before: Sequence[int], after: Sequence[int]) -> list[int]:

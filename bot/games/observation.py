@@ -42,6 +42,9 @@ class Observation:
     legal_moves: tuple[int, ...]
     """The seat's legal moves when it is to act, else empty."""
     winners: tuple[int, ...] | None
+    history: tuple[tuple[int, int, int], ...] = ()
+    """Every move played this hand, in order, as (deal round, seat, move): public,
+    since every card is played face up."""
 
     @property
     def pile_sizes(self) -> tuple[int, ...]:

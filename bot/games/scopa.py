@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from .cards import RANK_MASK
-from .engine import State, subsets_summing
+from .cards import RANK_MASK, VALUE
+from .engine import MASK40, State
 from .events import Event, Redealt
 from .fishing import FishingGame
 from .options import ScopaOptions
 from .scoring import HandScore, score_scopa
 
 KINGS = RANK_MASK[9]
+VALUE40 = tuple(VALUE[card] << 40 for card in range(40))
+"""Where the subsets a card can capture start in a table's subsets."""
+ONE40 = 1 << 40
 
 
 class Scopa(FishingGame):
@@ -19,6 +22,7 @@ class Scopa(FishingGame):
     def __init__(self, options: ScopaOptions) -> None:
         super().__init__(options)
         self.sweeps_on_last_play = options.scopa_on_last_play
+        self.rank_priority = options.rank_match_priority
 
     def _seat_sides(self) -> tuple[int, ...]:
         if self.players in (4, 6):
@@ -28,17 +32,18 @@ class Scopa(FishingGame):
     def legal_moves(self, s: State) -> list[int]:
         moves: list[int] = []
         subsets = s.subsets
-        priority = self.options.rank_match_priority
         for card in s.hands[s.turn]:
-            options = subsets_summing(subsets, card % 10 + 1)
-            if priority:
-                singles = [mask for mask in options if not mask & (mask - 1)]
-                if singles:
-                    options = singles
-            if options:
-                moves.extend(card | mask << 6 for mask in options)
-            else:
+            low = VALUE40[card]
+            high = low + ONE40
+            options = [entry & MASK40 for entry in subsets if low <= entry < high]
+            if not options:
                 moves.append(card)
+                continue
+            if len(options) > 1:
+                if self.rank_priority:
+                    options = [mask for mask in options if not mask & (mask - 1)] or options
+                options.sort()
+            moves.extend([card | mask << 6 for mask in options])
         return moves
 
     def _void_deal(self, s: State, events: list[Event] | None) -> bool:
