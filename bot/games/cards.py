@@ -74,6 +74,13 @@ def parse_card(text: str, deck: str = "spanish") -> int:
     raise CardError(f"'{text}' is not a card: write rank then suit, like 7o, Sc or Rb")
 
 
+def code_to_card(code: str) -> int:
+    """A card code as ``card_code`` writes it (saved states): a dictionary look-up,
+    with ``parse_card`` for anything else (which raises ``CardError`` for a non-card)."""
+    card = _CODE_TO_CARD.get(code)
+    return card if card is not None else parse_card(code)
+
+
 def parse_cards(text: str | Iterable[str], deck: str = "spanish") -> tuple[int, ...]:
     """Parse space- or comma-separated card codes into a tuple of cards."""
     words = text.replace(",", " ").split() if isinstance(text, str) else text

@@ -13,6 +13,7 @@ first dealer drawn from ``shuffled_deck(f"{s}/dealer")``. Dealing follows RULES.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Iterable, Sequence
 from random import Random
@@ -24,9 +25,9 @@ from .cards import (
     VALUE,
     card_code,
     cards_of,
+    code_to_card,
     format_cards,
     mask_of,
-    parse_card,
     parse_cards,
 )
 from .events import DealerDrawn, Dealt, Event, HandScored, LeftoversTaken, MatchOver
@@ -308,7 +309,7 @@ class State:
 
     @classmethod
     def _restore(cls, data: dict[str, Any]) -> State:
-        game = make_game(data["game"], data["options"])
+        game = _saved_game(data["game"], tuple(sorted(data["options"].items())))
         state = cls(game, data["seed"])
         for name in (
             "hand_no",
@@ -325,7 +326,7 @@ class State:
         state.tmask = mask_of(_cards(data["table"]))
         state.subsets = subsets_of(state.table)
         state.piles = [mask_of(_cards(pile)) for pile in data["piles"]]
-        state.tops = [parse_card(top) if top else -1 for top in data["tops"]]
+        state.tops = [code_to_card(top) if top else -1 for top in data["tops"]]
         state.sweeps = list(data["sweeps"])
         state.deck = tuple(_cards(data["deck"]))
         state.in_hands = sum(len(hand) for hand in state.hands)
@@ -348,7 +349,7 @@ def _codes(cards) -> list[str]:
 
 
 def _cards(codes) -> list[int]:
-    return [parse_card(code) for code in codes]
+    return [code_to_card(code) for code in codes]
 
 
 class Game:
@@ -698,6 +699,13 @@ class Game:
     def hand_points(self, before: Sequence[int], after: Sequence[int]) -> list[int]:
         """Each side's points from the hand scored between two ``scores`` readings."""
         return [now - then for then, now in zip(before, after, strict=True)]
+
+
+@functools.lru_cache(maxsize=256)
+def _saved_game(name: str, options: tuple[tuple[str, Any], ...]) -> Game:
+    """One compiled ``Game`` per option set among restored states (options as sorted
+    name, value pairs: every option value is a plain scalar)."""
+    return make_game(name, dict(options))
 
 
 def make_game(name: str, options: GameOptions | dict[str, Any] | None = None) -> Game:
