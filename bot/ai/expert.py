@@ -11,8 +11,9 @@ exactly. The move with the best average (its side's points minus the best other
 side's, plus the match bonus when the hand decides the match) wins. Moves are
 whittled down by successive halving, so the budget goes to the moves that are
 still in contention, and rounds left short share what the earlier ones saved.
-Searching every reply beat short play-outs with a capture-first policy in the
-arena, in all three games.
+In the arena, searching every reply did better than short play-outs with a
+capture-first policy in Escoba (+0.35 points a hand against ``pimc``, was +0.23)
+and no worse in Scopa and Rubamazzo.
 
 When the stock is empty and few cards are left in hands, each deal is searched
 to the end of the hand; when no card is hidden at all (two players, last deal) a
