@@ -239,6 +239,21 @@ def is_score_sheet(message: discord.Message) -> bool:
     return SCORE_SHEET.search(title or "") is not None
 
 
+BOT_SELECT = "esc:bot:1"
+"""The lobby's bot menu of table #1."""
+
+
+async def against_bot(env, command: str, level: str, **options) -> TableDriver:
+    """Member "ana" opens table #1 with ``command`` and ``options``, seats a ``level``
+    bot and starts the match."""
+    _, channel, players = make_world(env, "ana")
+    driver = TableDriver(env, channel, players)
+    await driver.open(command, **options)
+    await players[0].select(driver.lobby, [level], custom_id=BOT_SELECT)
+    await players[0].click(current(env, driver.lobby), label="Start")
+    return driver
+
+
 def make_world(env, *names: str, admin: str | None = None, locale: str | None = None):
     """A server with a #cartas channel and these members; ``admin`` gets Manage Server;
     ``locale`` is the server's preferred locale."""

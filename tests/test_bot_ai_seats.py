@@ -8,7 +8,9 @@ import simcord
 
 from bot.client import create_bot
 from tests.discord_helpers import (
+    BOT_SELECT,
     TableDriver,
+    against_bot,
     answer,
     board_part,
     custom_ids,
@@ -17,8 +19,6 @@ from tests.discord_helpers import (
     make_world,
 )
 from tests.test_bot_tables import hand_number
-
-BOT_SELECT = "esc:bot:1"
 
 
 def latest(channel, message):
@@ -173,12 +173,8 @@ async def test_the_host_can_end_a_match_the_bot_has_taken_over(simcord_env):
 async def test_a_bot_turn_survives_a_restart(bot_settings):
     settings = bot_settings.model_copy(update={"bot_pause": 10.0})
     async with simcord.run(create_bot(settings)) as env:
-        _, channel, players = make_world(env, "ana")
-        (ana,) = players
-        driver = TableDriver(env, channel, players)
-        await driver.open("scopa new")
-        await ana.select(driver.lobby, ["greedy"], custom_id=BOT_SELECT)
-        await ana.click(driver.lobby, label="Start")
+        driver = await against_bot(env, "scopa new", "greedy")
+        (ana,) = driver.players
         if driver.actor() is ana:
             await driver.play_turn()
         version = driver.board_version()

@@ -4,6 +4,7 @@ and matches with hints marked in /stats."""
 from __future__ import annotations
 
 from tests.discord_helpers import (
+    BOT_SELECT,
     TableDriver,
     answer,
     current,
@@ -11,8 +12,6 @@ from tests.discord_helpers import (
     make_world,
 )
 from tests.test_bot_tables import started
-
-BOT_SELECT = "esc:bot:1"
 
 
 def hint_field(panel) -> str | None:

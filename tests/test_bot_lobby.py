@@ -13,6 +13,7 @@ from bot.render import advanced_text, hand_score_embed
 from bot.tables import Seat, Table, validate_options
 from bot.views import ADVANCED_CHOICES
 from tests.discord_helpers import (
+    BOT_SELECT,
     TableDriver,
     answer,
     board_part,
@@ -23,7 +24,6 @@ from tests.discord_helpers import (
     select_options,
 )
 
-BOT_SELECT = "esc:bot:1"
 ALL_CARDS = (1 << 40) - 1
 
 

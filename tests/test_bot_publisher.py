@@ -10,6 +10,7 @@ from bot.client import create_bot
 from bot.games import move_card
 from tests.discord_helpers import (
     TableDriver,
+    against_bot,
     answer,
     board_part,
     buttons,
@@ -20,7 +21,6 @@ from tests.discord_helpers import (
 )
 from tests.test_bot_tables import started
 
-BOT_SELECT = "esc:bot:1"
 DM_CLOSED = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
 
 
@@ -48,12 +48,8 @@ def board_edits(env, board_id: int) -> int:
 async def test_every_panel_shows_the_current_table_through_a_match_against_the_hard_bot(
     simcord_env,
 ):
-    _, channel, players = make_world(simcord_env, "ana")
-    (ana,) = players
-    driver = TableDriver(simcord_env, channel, players)
-    await driver.open("escoba new", target=3)
-    await ana.select(driver.lobby, ["expert"], custom_id=BOT_SELECT)
-    await ana.click(current(simcord_env, driver.lobby), label="Start")
+    driver = await against_bot(simcord_env, "escoba new", "expert", target=3)
+    (ana,) = driver.players
     checked = 0
 
     def panel_is_current(d: TableDriver) -> None:
@@ -113,12 +109,8 @@ async def test_a_turn_is_pinged_once_with_my_hand_and_the_old_ping_goes(simcord_
 async def test_no_ping_for_a_member_who_has_just_acted(bot_settings):
     settings = bot_settings.model_copy(update={"ping_quiet": 8.0})
     async with simcord.run(create_bot(settings)) as env:
-        _, channel, players = make_world(env, "ana")
-        (ana,) = players
-        driver = TableDriver(env, channel, players)
-        await driver.open("scopa new")
-        await ana.select(driver.lobby, ["greedy"], custom_id=BOT_SELECT)
-        await ana.click(current(env, driver.lobby), label="Start")
+        driver = await against_bot(env, "scopa new", "greedy")
+        (ana,) = driver.players
         await driver.play_turn()
         assert driver.actor() is ana and pings(driver) == [], "ana just played: no ping"
         await env.advance_time(9)
@@ -129,12 +121,8 @@ async def test_no_ping_for_a_member_who_has_just_acted(bot_settings):
 async def test_a_move_and_the_bots_answer_are_shown_by_one_board_edit(bot_settings):
     settings = bot_settings.model_copy(update={"bot_pause": 0.3, "publish_pause": 0.6})
     async with simcord.run(create_bot(settings)) as env:
-        _, channel, players = make_world(env, "ana")
-        (ana,) = players
-        driver = TableDriver(env, channel, players)
-        await driver.open("escoba new")
-        await ana.select(driver.lobby, ["greedy"], custom_id=BOT_SELECT)
-        await ana.click(current(env, driver.lobby), label="Start")
+        driver = await against_bot(env, "escoba new", "greedy")
+        (ana,) = driver.players
         if driver.actor() is not ana:
             await env.advance_time(1)
         board = driver.board()

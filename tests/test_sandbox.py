@@ -9,9 +9,7 @@ import aiohttp
 
 from bot.__main__ import parse_args
 from bot.sandbox import sandbox
-from tests.discord_helpers import TableDriver, is_score_sheet
-
-BOT_SELECT = "esc:bot:1"
+from tests.discord_helpers import BOT_SELECT, TableDriver, is_score_sheet
 
 
 async def test_the_sandbox_world_plays_a_whole_hand_against_a_bot(tmp_path):
