@@ -10,10 +10,12 @@ import logging
 import sys
 from pathlib import Path
 
+import aiohttp
 import discord
 from pydantic import ValidationError
 
 from .client import create_bot
+from .databases import DatabaseError
 from .settings import Settings
 
 MISSING_TOKEN = (
@@ -31,6 +33,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--database", type=Path, help="sandbox: keep the database in this file (default: temporary)"
     )
     parser.add_argument("--port", type=int, help="sandbox: serve on this loopback port")
+    parser.add_argument(
+        "--shards", help="run only these shards, e.g. 0-3 (one cluster; needs PostgreSQL)"
+    )
+    parser.add_argument("--shard-count", type=int, help="the number of shards of all clusters")
     return parser.parse_args(argv)
 
 
@@ -48,32 +54,64 @@ def run_sandbox(database: Path | None, port: int | None) -> int:
     return 0
 
 
+def load_settings(args: argparse.Namespace) -> Settings:
+    """The settings, with the command line's cluster flags over the environment's."""
+    given = {"shard_ids": args.shards, "shard_count": args.shard_count}
+    return Settings(**{name: value for name, value in given.items() if value is not None})
+
+
+def setting_error(exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    message = error["msg"].removeprefix("Value error, ")
+    if not error["loc"]:
+        return message
+    return f"bad setting {'.'.join(map(str, error['loc'])).upper()}: {message}"
+
+
+async def run_bot(settings: Settings) -> None:
+    """Open the database first (its faults are found before Discord is called), then
+    connect to Discord and run until stopped."""
+    bot = create_bot(settings)
+    async with bot:
+        await bot.open_storage()
+        await bot.start(settings.discord_token)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.sandbox:
         return run_sandbox(args.database, args.port)
     try:
-        settings = Settings()
+        settings = load_settings(args)
     except ValidationError as exc:
-        error = exc.errors()[0]
-        print(
-            f"bad setting {'.'.join(map(str, error['loc'])).upper()}: {error['msg']}",
-            file=sys.stderr,
-        )
+        print(setting_error(exc), file=sys.stderr)
         return 2
     if not settings.discord_token:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
-    bot = create_bot(settings)
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    return start_failure(settings)
+
+
+def start_failure(settings: Settings) -> int:
+    """Run the bot; a failure to start is one line on stderr and exit status 2."""
     try:
-        bot.run(settings.discord_token, log_level=getattr(logging, settings.log_level))
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run_bot(settings))
     except discord.LoginFailure:
-        print("Discord refused DISCORD_TOKEN: check the token in .env.", file=sys.stderr)
-        return 2
+        return _fail("Discord refused DISCORD_TOKEN: check the token in .env.")
     except discord.PrivilegedIntentsRequired:
-        print("Discord refused the bot's intents: see the developer portal.", file=sys.stderr)
-        return 2
+        return _fail("Discord refused the bot's intents: see the developer portal.")
+    except DatabaseError as exc:
+        return _fail(f"database: {exc}")
+    except (aiohttp.ClientError, OSError) as exc:
+        return _fail(f"cannot reach Discord: {exc}")
     return 0
+
+
+def _fail(message: str) -> int:
+    print(message, file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -48,6 +48,7 @@ class EscobaBot(commands.AutoShardedBot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
         )
         self.settings = settings
         self._restored = False
@@ -57,10 +58,18 @@ class EscobaBot(commands.AutoShardedBot):
         """Playing against a simulated Discord (the sandbox): a fresh Discord at every
         start, whose commands are synced whatever the stored hash says; no thread notice."""
 
+    async def open_storage(self) -> None:
+        """Open the database (``DatabaseError`` when it cannot be used), once."""
+        if getattr(self, "storage", None) is None:
+            self.storage = await Storage.open(self.settings.database, clock=lambda: self.clock())
+
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.settings.database_path, clock=lambda: self.clock())
+        await self.open_storage()
         self.service = TableService(
-            self.storage, deal_seed=self.settings.deal_seed, clock=_discord_clock
+            self.storage,
+            deal_seed=self.settings.deal_seed,
+            clock=_discord_clock,
+            shards=self.settings.shards,
         )
         self.bots = BotPlayers()
         self.publisher = Publisher(
@@ -81,7 +90,7 @@ class EscobaBot(commands.AutoShardedBot):
         for extension in COGS:
             await self.load_extension(extension)
         restored = await self.service.restore()
-        log.info("restored %d live tables", len(restored))
+        log.info("restored %d live tables%s", len(restored), _of_shards(self.settings))
         await self.sync_commands()
 
     async def on_ready(self) -> None:
@@ -164,6 +173,11 @@ class EscobaBot(commands.AutoShardedBot):
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()
+
+
+def _of_shards(settings: Settings) -> str:
+    shards = settings.shards
+    return f" of shards {shards.ids} of {shards.count}" if shards else ""
 
 
 def _discord_clock() -> float:

@@ -1,28 +1,33 @@
-"""SQLite storage (aiosqlite, WAL): every SQL statement the bot runs is in this module.
+"""The bot's storage: every statement the bot runs on its data is in this module,
+written once for both databases (``bot.databases``: SQLite, the embedded default, or
+PostgreSQL for several processes on one database).
 
-Migrations are the numbered ``data/migrations/NNNN_name.sql`` files, applied in
-order at start; ``PRAGMA user_version`` records the last one applied.
+A table's save is conditional on its ``revision`` (the number of saves so far): a
+process whose copy of the table is out of date cannot overwrite a newer save, and is
+told so by ``OutOfDate``.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import re
-import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
+from .databases import (
+    Conflict,
+    Postgres,
+    SQLite,
+    Transaction,
+    database_path,
+    database_url,
+    open_database,
+)
 from .ratings import STARTING_RATING, Rating
 
-MIGRATIONS_DIR = Path(__file__).resolve().parent.parent / "data" / "migrations"
-_MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
+__all__ = ["Storage", "database_path", "database_url"]
 
 TABLE_COLUMNS = (
     "guild_id",
@@ -40,10 +45,11 @@ TABLE_COLUMNS = (
     "in_channel",
     "rematch_of",
 )
-Write = Callable[[], Awaitable[Any]]
-"""The statements of one write, run by the storage's writer inside a transaction."""
-ONE_TABLE_RULES = {"channel_id": "channel", "rematch_of": "rematch"}
-"""The unique indexes on live tables, by the column the database names in its refusal."""
+ONE_TABLE_RULES = {
+    "rematch": ("game_tables.rematch_of", "game_tables_one_rematch"),
+    "channel": ("game_tables.channel_id", "game_tables_one_in_channel"),
+}
+"""The unique indexes on live tables, by how each database names them in a refusal."""
 
 
 class RuleBroken(Exception):
@@ -53,6 +59,22 @@ class RuleBroken(Exception):
     def __init__(self, rule: str) -> None:
         super().__init__(rule)
         self.rule = rule
+
+
+class OutOfDate(Exception):
+    """The table was saved since this copy of it was read (by another process, say):
+    nothing was written."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The shards one process runs: it drives only the tables of their guilds."""
+
+    ids: tuple[int, ...]
+    count: int
+
+    def has_guild(self, guild_id: int) -> bool:
+        return (guild_id >> 22) % self.count in self.ids
 
 
 LIVE_STATUSES = ("lobby", "playing")
@@ -114,7 +136,7 @@ class MatchResult:
 
 LEADERBOARD_ORDER = {
     "rating": "mu - 3 * sigma DESC, won DESC",
-    "wins": "won DESC, CAST(won AS REAL) / played DESC, points DESC",
+    "wins": "won DESC, CAST(won AS DOUBLE PRECISION) / played DESC, points DESC",
     "matches": "played DESC, won DESC",
 }
 """How ``/leaderboard`` can sort; ties end on the member id."""
@@ -123,177 +145,96 @@ _RECORD_COLUMNS = (
 )
 
 
-def database_path(url: str) -> Path:
-    """The file of an SQLite database given as ``sqlite:///relative/path``,
-    ``sqlite:////absolute/path`` or a plain path; ``ValueError`` for another scheme."""
-    if "://" not in url:
-        return Path(url)
-    scheme, _, rest = url.partition("://")
-    if scheme != "sqlite" or not rest.startswith("/"):
-        raise ValueError(f"not an SQLite database URL: {url!r} (expected sqlite:///path)")
-    return Path(rest[1:])
-
-
 def utc_now() -> datetime:
     """The real time: the storage's clock unless it is given another (the sandbox's)."""
     return datetime.now(UTC)
 
 
-def migrations(directory: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
-    """The shipped migrations as (number, path), in order."""
-    found = []
-    for path in directory.glob("*.sql"):
-        match = _MIGRATION_NAME.fullmatch(path.name)
-        if match:
-            found.append((int(match.group(1)), path))
-    return sorted(found)
-
-
 class Storage:
-    """The bot's database. Open with ``await Storage.open(path)``."""
+    """The bot's data. Open with ``await Storage.open(url)``."""
 
-    def __init__(self, db: aiosqlite.Connection, clock: Callable[[], datetime] = utc_now) -> None:
-        self.db = db
+    def __init__(
+        self, database: SQLite | Postgres, clock: Callable[[], datetime] = utc_now
+    ) -> None:
+        self.db = database
         self.clock = clock
         """Dates every row it writes (tables, moves, results): ``/history`` shows them."""
-        self.commits = 0
-        self._queue: list[tuple[Write, asyncio.Future]] = []
-        self._writer: asyncio.Task | None = None
-        """Transactions committed through this storage (the load benchmark reads it)."""
+
+    @property
+    def commits(self) -> int:
+        """Transactions committed so far (the load benchmarks read it)."""
+        return self.db.commits
+
+    @property
+    def dialect(self) -> str:
+        return self.db.dialect
 
     def _now(self) -> str:
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")
 
     @classmethod
-    async def open(cls, path: Path | str, clock: Callable[[], datetime] = utc_now) -> Storage:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path)
-        db.row_factory = aiosqlite.Row
-        for pragma in (
-            "PRAGMA journal_mode=WAL",
-            "PRAGMA synchronous=FULL",
-            "PRAGMA foreign_keys=ON",
-        ):
-            async with db.execute(pragma):
-                pass
-        storage = cls(db, clock)
-        await storage.migrate()
-        return storage
+    async def open(cls, url: Path | str, clock: Callable[[], datetime] = utc_now) -> Storage:
+        """Open ``sqlite:///path``, ``postgresql://…`` or a plain SQLite file path, and
+        bring its schema up to date."""
+        return cls(await open_database(database_url(url)), clock)
 
     async def close(self) -> None:
         """Finish the writes already queued, then close the database."""
-        if self._writer is not None:
-            await asyncio.gather(self._writer, return_exceptions=True)
         await self.db.close()
-
-    async def _commit(self) -> None:
-        await self.db.commit()
-        self.commits += 1
-
-    async def _write(self, work: Write) -> Any:
-        """Run ``work`` (the statements of one write) in the next group commit and
-        return its result once that commit is done. Writes queued while a commit runs
-        share the next one (group commit); each runs in a savepoint of its own, so a
-        write that fails leaves nothing behind and the others still commit."""
-        future = asyncio.get_running_loop().create_future()
-        self._queue.append((work, future))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write_batches())
-        return await future
-
-    async def _write_batches(self) -> None:
-        while self._queue:
-            batch, self._queue = self._queue, []
-            await self._commit_batch(batch)
-
-    async def _commit_batch(self, batch: list[tuple[Write, asyncio.Future]]) -> None:
-        outcomes: list[tuple[asyncio.Future, Any, BaseException | None]] = []
-        try:
-            await self.db.execute("BEGIN")
-            if len(batch) == 1:  # alone: the transaction itself is its savepoint
-                work, future = batch[0]
-                outcomes.append((future, await work(), None))
-            else:
-                for work, future in batch:
-                    outcomes.append((future, *await self._in_savepoint(work)))
-            await self._commit()
-        except Exception as exc:
-            with contextlib.suppress(Exception):
-                await self.db.rollback()
-            outcomes = [(future, None, exc) for _, future in batch]
-        for future, result, error in outcomes:
-            if future.done():
-                continue
-            if error is None:
-                future.set_result(result)
-            else:
-                future.set_exception(error)
-
-    async def _in_savepoint(self, work: Write) -> tuple[Any, Exception | None]:
-        await self.db.execute("SAVEPOINT write")
-        try:
-            result = await work()
-        except Exception as exc:
-            await self.db.execute("ROLLBACK TO write")
-            await self.db.execute("RELEASE write")
-            return None, exc
-        await self.db.execute("RELEASE write")
-        return result, None
 
     async def migrate(self) -> int:
         """Apply the migrations not applied yet; return the schema version."""
-        async with self.db.execute("PRAGMA user_version") as cursor:
-            (current,) = await cursor.fetchone()
-        for number, path in migrations():
-            if number <= current:
-                continue
-            await self.db.executescript(
-                f"BEGIN;\n{path.read_text(encoding='utf-8')}\nPRAGMA user_version = {number};\n"
-                "COMMIT;"
-            )
-            current = number
-        return current
+        return await self.db.migrate()
 
     # -- tables ----------
 
     async def create_table(self, row: dict[str, Any]) -> int:
+        """Insert a new table (revision 0); its id."""
         now = self._now()
         values = [_column(row[name]) for name in TABLE_COLUMNS]
-        placeholders = ", ".join("?" for _ in range(len(TABLE_COLUMNS) + 2))
+        marks = ", ".join("?" for _ in range(len(TABLE_COLUMNS) + 2))
 
-        async def insert() -> int:
-            async with self.db.execute(
+        async def insert(tx: Transaction) -> int:
+            inserted = await tx.fetch_one(
                 f"INSERT INTO game_tables ({', '.join(TABLE_COLUMNS)}, created_at, updated_at) "
-                f"VALUES ({placeholders})",
+                f"VALUES ({marks}) RETURNING id",
                 [*values, now, now],
-            ) as cursor:
-                return cursor.lastrowid
+            )
+            return inserted["id"]
 
         try:
-            return await self._write(insert)
-        except sqlite3.IntegrityError as exc:
+            return await self.db.write(insert)
+        except Conflict as exc:
             raise _broken_rule(exc) from exc
 
     async def save_table(
         self,
         table_id: int,
         row: dict[str, Any],
+        *,
+        revision: int,
+        changed: Sequence[str] = TABLE_COLUMNS,
         move: dict[str, Any] | None = None,
         results: list[MatchResult] | None = None,
     ) -> None:
-        """Save a table's row, the move that produced it and a finished match's results,
-        all or nothing (one savepoint of a group commit)."""
-        assignments = ", ".join(f"{name} = ?" for name in TABLE_COLUMNS)
-        values = [_column(row[name]) for name in TABLE_COLUMNS]
+        """Save a table's row (only its ``changed`` columns are written), the move that
+        changed it and a finished match's results, all or nothing, if the table is still
+        at ``revision``; it is then at ``revision + 1``. ``OutOfDate`` when it is not."""
+        names = [name for name in TABLE_COLUMNS if name in changed]
+        assignments = "".join(f"{name} = ?, " for name in names)
+        values = [_column(row[name]) for name in names]
+        now = self._now()
 
-        async def work() -> None:
-            await self.db.execute(
-                f"UPDATE game_tables SET {assignments}, updated_at = ? WHERE id = ?",
-                [*values, self._now(), table_id],
+        async def work(tx: Transaction) -> None:
+            saved = await tx.execute(
+                f"UPDATE game_tables SET {assignments}revision = revision + 1, updated_at = ? "
+                "WHERE id = ? AND revision = ?",
+                [*values, now, table_id, revision],
             )
+            if not saved:
+                raise OutOfDate(table_id)
             if move is not None:
-                await self.db.execute(
+                await tx.execute(
                     "INSERT INTO moves (table_id, version, seat, move, events, played_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     (
@@ -302,91 +243,91 @@ class Storage:
                         move["seat"],
                         move["move"],
                         json.dumps(move["events"]),
-                        self._now(),
+                        now,
                     ),
                 )
             if results:
-                await self._add_results(table_id, row["guild_id"], row["game"], results)
+                await self._add_results(tx, table_id, row["guild_id"], row["game"], results)
 
-        await self._write(work)
+        await self.db.write(work)
 
-    async def live_tables(self) -> list[dict[str, Any]]:
-        """Every table in a lobby or playing, oldest first, JSON columns decoded."""
-        async with self.db.execute(
-            f"SELECT id, {', '.join(TABLE_COLUMNS)} FROM game_tables "
-            "WHERE status IN (?, ?) ORDER BY id",
-            LIVE_STATUSES,
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [_decode(dict(row)) for row in rows]
+    async def live_tables(self, shards: Shards | None = None) -> list[dict[str, Any]]:
+        """Every table in a lobby or playing (of ``shards``' guilds only, when given),
+        oldest first, JSON columns decoded."""
+        where, args = "status IN (?, ?)", list(LIVE_STATUSES)
+        if shards is not None:
+            marks = ", ".join("?" for _ in shards.ids)
+            where += f" AND (guild_id >> 22) % ? IN ({marks})"
+            args += [shards.count, *shards.ids]
+        rows = await self.db.fetch_all(
+            f"SELECT id, revision, {', '.join(TABLE_COLUMNS)} FROM game_tables "
+            f"WHERE {where} ORDER BY id",
+            args,
+        )
+        return [_decode(row) for row in rows]
 
     async def table_row(self, table_id: int) -> dict[str, Any] | None:
-        async with self.db.execute(
-            f"SELECT id, {', '.join(TABLE_COLUMNS)} FROM game_tables WHERE id = ?",
+        row = await self.db.fetch_one(
+            f"SELECT id, revision, {', '.join(TABLE_COLUMNS)} FROM game_tables WHERE id = ?",
             (table_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
-        return _decode(dict(row)) if row else None
+        )
+        return _decode(row) if row else None
 
     async def move_log(self, table_id: int) -> list[dict[str, Any]]:
-        async with self.db.execute(
+        rows = await self.db.fetch_all(
             "SELECT version, seat, move, events FROM moves WHERE table_id = ? ORDER BY version",
             (table_id,),
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [{**dict(row), "events": json.loads(row["events"])} for row in rows]
+        )
+        return [{**row, "events": json.loads(row["events"])} for row in rows]
 
     # -- what Discord shows ----------
 
-    async def shown(self, table_ids: list[int]) -> dict[int, dict[str, Any]]:
+    async def shown(self, table_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
         """The publisher's records of what Discord shows of these tables."""
         if not table_ids:
             return {}
         marks = ", ".join("?" for _ in table_ids)
-        async with self.db.execute(
+        rows = await self.db.fetch_all(
             f"SELECT table_id, data FROM table_shown WHERE table_id IN ({marks})", table_ids
-        ) as cursor:
-            return {row["table_id"]: json.loads(row["data"]) for row in await cursor.fetchall()}
+        )
+        return {row["table_id"]: json.loads(row["data"]) for row in rows}
 
     async def save_shown(self, table_id: int, data: dict[str, Any]) -> None:
         """Save the publisher's record of what Discord shows of a table."""
 
-        async def work() -> None:
-            await self.db.execute(
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
                 "INSERT INTO table_shown (table_id, data) VALUES (?, ?) "
                 "ON CONFLICT (table_id) DO UPDATE SET data = excluded.data",
                 (table_id, json.dumps(data)),
             )
 
-        await self._write(work)
+        await self.db.write(work)
 
     # -- bot metadata ----------
 
     async def meta(self, key: str) -> str | None:
-        async with self.db.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)) as cursor:
-            row = await cursor.fetchone()
+        row = await self.db.fetch_one("SELECT value FROM bot_meta WHERE key = ?", (key,))
         return row["value"] if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
-        async def work() -> None:
-            await self.db.execute(
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
                 "INSERT INTO bot_meta (key, value) VALUES (?, ?) "
                 "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
             )
 
-        await self._write(work)
+        await self.db.write(work)
 
     # -- settings ----------
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        async with self.db.execute(
+        row = await self.db.fetch_one(
             "SELECT language, default_target, dm_hands, turn_timer, takeover_after, images "
-            "FROM guild_settings "
-            "WHERE guild_id = ?",
+            "FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
-        ) as cursor:
-            row = await cursor.fetchone()
+        )
         if row is None:
             return GuildSettings()
         return GuildSettings(
@@ -399,8 +340,8 @@ class Storage:
         )
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
-        async def work() -> None:
-            await self.db.execute(
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
                 "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, "
                 "turn_timer, takeover_after, images) VALUES (?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
@@ -418,25 +359,32 @@ class Storage:
                 ),
             )
 
-        await self._write(work)
+        await self.db.write(work)
 
     # -- results ----------
 
     async def _add_results(
-        self, table_id: int, guild_id: int, game: str, results: list[MatchResult]
+        self,
+        tx: Transaction,
+        table_id: int,
+        guild_id: int,
+        game: str,
+        results: list[MatchResult],
     ) -> None:
         now = self._now()
         for result in results:
             before, after = result.rating_before, result.rating_after
-            await self.db.execute(
+            await tx.execute(
                 "INSERT INTO player_results (guild_id, game, user_id, played, won, points, "
                 "escobas, hands, with_bots, with_hints, mu, sigma) "
                 "VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
-                "played = played + 1, won = won + excluded.won, "
-                "points = points + excluded.points, escobas = escobas + excluded.escobas, "
-                "hands = hands + excluded.hands, with_bots = with_bots + excluded.with_bots, "
-                "with_hints = with_hints + excluded.with_hints, "
+                "played = player_results.played + 1, won = player_results.won + excluded.won, "
+                "points = player_results.points + excluded.points, "
+                "escobas = player_results.escobas + excluded.escobas, "
+                "hands = player_results.hands + excluded.hands, "
+                "with_bots = player_results.with_bots + excluded.with_bots, "
+                "with_hints = player_results.with_hints + excluded.with_hints, "
                 "mu = excluded.mu, sigma = excluded.sigma",
                 (
                     guild_id,
@@ -452,7 +400,7 @@ class Storage:
                     after.sigma,
                 ),
             )
-            await self.db.execute(
+            await tx.execute(
                 "INSERT INTO rating_changes (table_id, guild_id, game, user_id, mu_before, "
                 "sigma_before, mu_after, sigma_after, rated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -472,14 +420,12 @@ class Storage:
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, Rating]:
         """The members' current ratings; a member never rated has the starting one."""
         marks = ", ".join("?" for _ in user_ids)
-        async with self.db.execute(
+        rows = await self.db.fetch_all(
             f"SELECT user_id, mu, sigma FROM player_results "
             f"WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
             (guild_id, game, *user_ids),
-        ) as cursor:
-            found = {
-                row["user_id"]: Rating(row["mu"], row["sigma"]) for row in await cursor.fetchall()
-            }
+        )
+        found = {row["user_id"]: Rating(row["mu"], row["sigma"]) for row in rows}
         return {user_id: found.get(user_id, STARTING_RATING) for user_id in user_ids}
 
     async def leaderboard(
@@ -487,40 +433,38 @@ class Storage:
     ) -> tuple[list[PlayerRecord], int]:
         """One page of a game's leaderboard sorted by ``LEADERBOARD_ORDER[sort]``, and
         the row count."""
-        async with self.db.execute(
+        rows = await self.db.fetch_all(
             f"SELECT {_RECORD_COLUMNS} FROM player_results "
             "WHERE guild_id = ? AND game = ? "
             f"ORDER BY {LEADERBOARD_ORDER[sort]}, user_id "
             "LIMIT ? OFFSET ?",
             (guild_id, game, limit, offset),
-        ) as cursor:
-            rows = [PlayerRecord(**dict(row)) for row in await cursor.fetchall()]
-        async with self.db.execute(
-            "SELECT COUNT(*) FROM player_results WHERE guild_id = ? AND game = ?",
+        )
+        counted = await self.db.fetch_one(
+            "SELECT COUNT(*) AS count FROM player_results WHERE guild_id = ? AND game = ?",
             (guild_id, game),
-        ) as cursor:
-            (count,) = await cursor.fetchone()
-        return rows, count
+        )
+        return [PlayerRecord(**row) for row in rows], counted["count"]
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerRecord]:
-        async with self.db.execute(
+        rows = await self.db.fetch_all(
             f"SELECT {_RECORD_COLUMNS} FROM player_results "
             "WHERE guild_id = ? AND user_id = ? ORDER BY game",
             (guild_id, user_id),
-        ) as cursor:
-            return [PlayerRecord(**dict(row)) for row in await cursor.fetchall()]
+        )
+        return [PlayerRecord(**row) for row in rows]
 
     async def rating_trail(
         self, guild_id: int, user_id: int, game: str, *, matches: int
     ) -> list[Rating]:
         """A member's rating before their last ``matches`` rated matches and after each,
         oldest first (empty when never rated)."""
-        async with self.db.execute(
+        rows = await self.db.fetch_all(
             "SELECT mu_before, sigma_before, mu_after, sigma_after FROM rating_changes "
             "WHERE guild_id = ? AND user_id = ? AND game = ? ORDER BY table_id DESC LIMIT ?",
             (guild_id, user_id, game, matches),
-        ) as cursor:
-            rows = list(reversed(await cursor.fetchall()))
+        )
+        rows.reverse()
         if not rows:
             return []
         first = Rating(rows[0]["mu_before"], rows[0]["sigma_before"])
@@ -528,38 +472,37 @@ class Storage:
 
     async def match_rating_changes(self, table_id: int) -> dict[int, tuple[Rating, Rating]]:
         """Each member's rating before and after one finished match."""
-        async with self.db.execute(
+        rows = await self.db.fetch_all(
             "SELECT user_id, mu_before, sigma_before, mu_after, sigma_after "
             "FROM rating_changes WHERE table_id = ?",
             (table_id,),
-        ) as cursor:
-            return {
-                row["user_id"]: (
-                    Rating(row["mu_before"], row["sigma_before"]),
-                    Rating(row["mu_after"], row["sigma_after"]),
-                )
-                for row in await cursor.fetchall()
-            }
+        )
+        return {
+            row["user_id"]: (
+                Rating(row["mu_before"], row["sigma_before"]),
+                Rating(row["mu_after"], row["sigma_after"]),
+            )
+            for row in rows
+        }
 
     async def finished_tables(self, guild_id: int, *, limit: int) -> list[dict[str, Any]]:
         """A server's most recently finished matches, newest first, JSON columns decoded
         (``updated_at`` is when the match ended)."""
-        async with self.db.execute(
+        rows = await self.db.fetch_all(
             f"SELECT id, {', '.join(TABLE_COLUMNS)}, updated_at FROM game_tables "
             "WHERE guild_id = ? AND status = 'finished' ORDER BY updated_at DESC, id DESC LIMIT ?",
             (guild_id, limit),
-        ) as cursor:
-            rows = await cursor.fetchall()
-        return [_decode(dict(row)) for row in rows]
+        )
+        return [_decode(row) for row in rows]
 
 
 _JSON_COLUMNS = ("options", "seats", "state", "ui")
 
 
-def _broken_rule(exc: sqlite3.IntegrityError) -> Exception:
+def _broken_rule(exc: Conflict) -> Exception:
     """The one-table rule a refused insert broke, or the refusal itself."""
-    for column, rule in ONE_TABLE_RULES.items():
-        if f"game_tables.{column}" in str(exc):
+    for rule, names in ONE_TABLE_RULES.items():
+        if any(name in str(exc) for name in names):
             return RuleBroken(rule)
     return exc
 

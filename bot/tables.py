@@ -50,7 +50,7 @@ from .games import (
 )
 from .i18n import count_key
 from .ratings import Entrant, Rating, bot_rating, rate_match, side_ranks
-from .storage import MatchResult, RuleBroken, Storage
+from .storage import TABLE_COLUMNS, MatchResult, OutOfDate, RuleBroken, Shards, Storage
 
 LOG_LENGTH = 6
 BROKEN_RULE_ERRORS = {"channel": "error.channel_busy", "rematch": "lobby.rematch_open"}
@@ -160,6 +160,8 @@ class Table:
     one such live table per channel (or thread)."""
     rematch_of: int | None = None
     """The finished table it is a rematch of: one live rematch per match."""
+    revision: int = 0
+    """Saves so far: a save is refused when the stored table has moved past it."""
 
     @property
     def play_channel_id(self) -> int:
@@ -230,6 +232,7 @@ class Table:
             ui=TableUI.model_validate(row["ui"]),
             in_channel=bool(row["in_channel"]),
             rematch_of=row["rematch_of"],
+            revision=row.get("revision", 0),
         )
 
 
@@ -253,18 +256,24 @@ class TableService:
         *,
         deal_seed: int | None = None,
         clock: Callable[[], float] = time.time,
+        shards: Shards | None = None,
     ) -> None:
         self.storage = storage
         self.deal_seed = deal_seed
         self.clock = clock
         """Epoch seconds now: turn deadlines are set and read on this clock."""
+        self.shards = shards
+        """The shards this process runs (None: all): it restores only their tables."""
         self.tables: dict[int, Table] = {}
+        self._saved: dict[int, dict[str, Any]] = {}
+        """Each live table's row as last saved: a save writes only the columns that
+        changed."""
         self._locks: dict[int, asyncio.Lock] = {}
         self._results_lock = asyncio.Lock()
 
     async def restore(self) -> list[Table]:
-        """Load every live table from storage (at start-up)."""
-        for row in await self.storage.live_tables():
+        """Load every live table of this process's shards from storage (at start-up)."""
+        for row in await self.storage.live_tables(self.shards):
             table = Table.from_row(row)
             self.tables[table.id] = table
         return list(self.tables.values())
@@ -298,9 +307,35 @@ class TableService:
 
     async def save(self, table: Table, move: dict[str, Any] | None = None, results=None) -> None:
         """Commit a draft (``_draft``) and only then make it the table: memory never
-        holds a change the database does not. A failed save leaves the table as it was."""
-        await self.storage.save_table(table.id, table.to_row(), move=move, results=results)
+        holds a change the database does not. A failed save leaves the table as it was;
+        a save refused because another process saved the table first reloads it and
+        raises ``TableError("table.out_of_date")``."""
+        row = table.to_row()
+        saved = self._saved.get(table.id, {})
+        changed = [name for name in TABLE_COLUMNS if name not in saved or saved[name] != row[name]]
+        try:
+            await self.storage.save_table(
+                table.id, row, revision=table.revision, changed=changed, move=move, results=results
+            )
+        except OutOfDate:
+            await self._reload(table.id)
+            raise TableError("table.out_of_date") from None
+        table.revision += 1
+        self._keep(table, row)
+
+    def _keep(self, table: Table, row: dict[str, Any]) -> None:
+        """``table`` as saved (``row``) is the table now."""
         self.tables[table.id] = table
+        if table.is_live:
+            self._saved[table.id] = row
+        else:
+            self._saved.pop(table.id, None)
+
+    async def _reload(self, table_id: int) -> None:
+        """Memory catches up with the database after another process saved the table."""
+        row = await self.storage.table_row(table_id)
+        table = Table.from_row(row)
+        self._keep(table, table.to_row())
 
     def _draft(self, table_id: int) -> Table:
         """A copy of the live table to change, under its lock, and then ``save``."""
@@ -351,11 +386,12 @@ class TableService:
             in_channel=in_channel,
             rematch_of=rematch_of.id if rematch_of else None,
         )
+        row = table.to_row()
         try:
-            table.id = await self.storage.create_table(table.to_row())
+            table.id = await self.storage.create_table(row)
         except RuleBroken as exc:
             raise TableError(BROKEN_RULE_ERRORS[exc.rule]) from exc
-        self.tables[table.id] = table
+        self._keep(table, row)
         return table
 
     async def set_thread(self, table_id: int, thread_id: int) -> Table:

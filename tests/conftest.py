@@ -1,7 +1,13 @@
-"""SimCord fixtures: the real bot, a fresh database per test, seeded deals, no pause."""
+"""SimCord fixtures: the real bot, a fresh database per test, seeded deals, no pause;
+and databases: ``database_url`` gives each test a fresh SQLite file, and, for tests
+marked ``postgres``, a fresh schema on ``TEST_DATABASE_URL``'s PostgreSQL server."""
 
 from __future__ import annotations
 
+import os
+import uuid
+
+import asyncpg
 import pytest
 
 from bot.client import create_bot
@@ -9,9 +15,13 @@ from bot.settings import Settings
 
 
 @pytest.fixture
-def bot_settings(tmp_path) -> Settings:
+def bot_settings(request, tmp_path) -> Settings:
+    """The bot's settings in tests: SQLite, or with ``TEST_BACKEND=postgresql`` a fresh
+    PostgreSQL schema (the whole suite then runs on PostgreSQL)."""
+    on_postgres = os.environ.get("TEST_BACKEND") == "postgresql"
     return Settings(
         discord_token="simcord",
+        database_url=request.getfixturevalue("postgres_url") if on_postgres else "",
         database_path=tmp_path / "escoba.sqlite3",
         deal_seed=1,
         hand_pause=0,
@@ -32,3 +42,32 @@ async def simcord_bot(bot_settings):
     storage = getattr(bot, "storage", None)
     if storage is not None:
         await storage.close()
+
+
+@pytest.fixture
+async def postgres_url():
+    """A fresh schema on the PostgreSQL server of ``TEST_DATABASE_URL``, dropped after
+    the test; the test is skipped, with the reason, where no server answers."""
+    server = os.environ.get("TEST_DATABASE_URL")
+    if not server:
+        pytest.skip("TEST_DATABASE_URL is not set (e.g. postgresql://127.0.0.1:5432/test)")
+    try:
+        admin = await asyncpg.connect(server, timeout=5)
+    except (OSError, asyncpg.PostgresError) as exc:
+        pytest.skip(f"no PostgreSQL answers at TEST_DATABASE_URL: {exc}")
+    schema = f"test_{uuid.uuid4().hex[:16]}"
+    await admin.execute(f"CREATE SCHEMA {schema}")
+    joiner = "&" if "?" in server else "?"
+    try:
+        yield f"{server}{joiner}search_path={schema}"
+    finally:
+        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        await admin.close()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def database_url(request, tmp_path) -> str:
+    """Each backend in turn: a fresh SQLite file, then a fresh PostgreSQL schema."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    return request.getfixturevalue("postgres_url")

@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from bot.client import COGS, create_bot
+from bot.databases import migrations
 from bot.i18n import CATALOGS, CommandTranslator, decimal, language_of, tr, tr_count
 from bot.render import CATEGORY_ORDER, sweeps_text
 from bot.settings import Settings
-from bot.storage import Storage, migrations
+from bot.storage import Storage
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -174,7 +175,7 @@ async def test_escoba_new_is_nueva_in_spanish(commands_payload):
 
 
 async def test_migrations_apply_once_in_order(tmp_path):
-    numbers = [number for number, _ in migrations()]
+    numbers = [number for number, _ in migrations("sqlite")]
     assert numbers == sorted(numbers) and numbers[0] == 1
     storage = await Storage.open(tmp_path / "db.sqlite3")
     try:

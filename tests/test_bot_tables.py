@@ -222,7 +222,8 @@ async def test_leaderboard_and_stats_after_matches(simcord_env):
     extra = [
         MatchResult(user_id=9000 + i, won=True, points=3, escobas=0, hands=1) for i in range(11)
     ]
-    await storage.save_table(1, (await storage.table_row(1)) | {}, results=extra)
+    row = await storage.table_row(1)
+    await storage.save_table(1, row, revision=row["revision"], changed=(), results=extra)
     page_one = await ana.slash(channel, "leaderboard")
     assert page_one.response.embeds[0].footer.text == "Page 1 of 2"
     await ana.click(page_one.response.message, label="Next")

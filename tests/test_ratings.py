@@ -77,8 +77,8 @@ def test_trend_and_sparkline():
 
 
 @pytest.fixture
-async def storage(tmp_path):
-    db = await Storage.open(tmp_path / "db.sqlite3")
+async def storage(database_url):
+    db = await Storage.open(database_url)
     yield db
     await db.close()
 
@@ -113,7 +113,7 @@ async def record(storage: Storage, table_id: int, game: str, results: list[Match
         "rematch_of": None,
     }
     assert await storage.create_table(row) == table_id
-    await storage.save_table(table_id, row, results=results)
+    await storage.save_table(table_id, row, revision=0, results=results)
 
 
 async def test_leaderboard_sorts_by_rating_wins_or_matches(storage):

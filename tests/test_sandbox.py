@@ -98,7 +98,7 @@ async def test_leaving_the_sandbox_closes_the_database_and_its_thread(tmp_path):
     async with sandbox(tmp_path / "sandbox.sqlite3") as world:
         storage = world.bot.storage
         await world.you.slash(world.channel, "leaderboard")
-    assert not storage.db._running, "the database is closed"
+    assert not storage.db.connection._running, "the database is closed"
     started = [t for t in set(threading.enumerate()) - before if not t.daemon]
     for thread in started:
         thread.join(timeout=5)

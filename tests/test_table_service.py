@@ -13,8 +13,8 @@ from bot.tables import Seat, StalePanel, Table, TableError, TableService
 
 
 @pytest.fixture
-async def service(tmp_path):
-    storage = await Storage.open(tmp_path / "db.sqlite3")
+async def service(database_url):
+    storage = await Storage.open(database_url)
     yield TableService(storage, deal_seed=3)
     await storage.close()
 

@@ -1,0 +1,92 @@
+"""Several processes on one database: each restores only its shards' tables, and two
+that race on one table (a rolling deploy, say) never both apply a move."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import pytest
+
+from bot.storage import Shards, Storage
+from bot.tables import Seat, Table, TableError, TableService
+from tests.test_table_service import lobby, playing_table
+
+ROUNDS = 12
+
+
+@contextlib.asynccontextmanager
+async def processes(database_url: str, count: int):
+    """``count`` table services, each with its own connection to the database."""
+    storages = [await Storage.open(database_url) for _ in range(count)]
+    try:
+        yield [TableService(storage, deal_seed=3) for storage in storages]
+    finally:
+        for storage in storages:
+            await storage.close()
+
+
+async def play_first_legal(service: TableService, table_id: int, pick: int):
+    """What this process believes is a legal move for the seat to act."""
+    table = service.get(table_id)
+    user = table.seats[table.state.turn].user_id
+    moves = table.state.legal_moves()
+    return await service.choose(table_id, user, table.version, moves[pick % len(moves)])
+
+
+async def test_two_processes_racing_on_a_table_apply_one_move_per_version(database_url):
+    async with processes(database_url, 2) as (first, second):
+        table = await playing_table(first)
+        await second.restore()
+        for _ in range(ROUNDS):
+            raced = await asyncio.gather(
+                play_first_legal(first, table.id, 0),
+                play_first_legal(second, table.id, -1),
+                return_exceptions=True,
+            )
+            refused = [r for r in raced if isinstance(r, TableError)]
+            assert len(refused) == 1 and refused[0].key == "table.out_of_date", raced
+            assert first.get(table.id).version == second.get(table.id).version
+        stored = Table.from_row(await first.storage.table_row(table.id))
+        for service in (first, second):
+            kept = service.get(table.id)
+            assert (kept.version, kept.revision, kept.state) == (
+                stored.version,
+                stored.revision,
+                stored.state,
+            ), "the loser reloaded the table: memory equals the database"
+        log = await first.storage.move_log(table.id)
+        assert [entry["version"] for entry in log] == list(range(2, ROUNDS + 2))
+
+
+async def test_a_lobby_change_from_an_out_of_date_process_is_refused(database_url):
+    async with processes(database_url, 2) as (first, second):
+        table = await lobby(first, {})
+        await second.restore()
+        await first.toggle_hints(table.id, 10)
+        with pytest.raises(TableError) as refused:
+            await second.set_target(table.id, 10, 31)
+        assert refused.value.key == "table.out_of_date"
+        assert second.get(table.id).ui.hints, "the refusal brought the newer table in"
+        changed = await second.set_target(table.id, 10, 31)
+        assert changed.options["target_score"] == 31 and changed.ui.hints
+
+
+async def test_each_cluster_restores_only_its_shards_tables(database_url):
+    guilds = [(shard << 22) + 7 for shard in range(4)]  # guild i lives on shard i of 4
+    async with processes(database_url, 1) as (creator,):
+        for guild_id in guilds:
+            await creator.create(
+                guild_id=guild_id,
+                channel_id=guild_id + 1,
+                host=Seat(user_id=10, name="ana"),
+                game="escoba",
+                options={},
+                locale="en",
+                dm_hands=True,
+                turn_timer=None,
+            )
+        low = TableService(creator.storage, shards=Shards((0, 1), 4))
+        high = TableService(creator.storage, shards=Shards((2, 3), 4))
+        assert {table.guild_id for table in await low.restore()} == set(guilds[:2])
+        assert {table.guild_id for table in await high.restore()} == set(guilds[2:])
