@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from .client import create_bot
 from .databases import DatabaseError
+from .metrics import MetricsError
 from .settings import Settings
 
 MISSING_TOKEN = (
@@ -69,11 +70,12 @@ def setting_error(exc: ValidationError) -> str:
 
 
 async def run_bot(settings: Settings) -> None:
-    """Open the database first (its faults are found before Discord is called), then
-    connect to Discord and run until stopped."""
+    """Open the database and serve the metrics first (their faults are found before
+    Discord is called), then connect to Discord and run until stopped."""
     bot = create_bot(settings)
     async with bot:
         await bot.open_storage()
+        await bot.serve_metrics()
         await bot.start(settings.discord_token)
 
 
@@ -104,6 +106,8 @@ def start_failure(settings: Settings) -> int:
         return _fail("Discord refused the bot's intents: see the developer portal.")
     except DatabaseError as exc:
         return _fail(f"database: {exc}")
+    except MetricsError as exc:
+        return _fail(str(exc))
     except (aiohttp.ClientError, OSError) as exc:
         return _fail(f"cannot reach Discord: {exc}")
     return 0

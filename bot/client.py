@@ -18,6 +18,7 @@ from .croupier import Croupier
 from .history import MatchHistory
 from .i18n import CommandTranslator, language_of, tr
 from .leaderboard import Leaderboards
+from .metrics import Metrics
 from .publisher import Publisher
 from .settings import Settings
 from .storage import Storage, utc_now
@@ -51,6 +52,7 @@ class EscobaBot(commands.AutoShardedBot):
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
         )
         self.settings = settings
+        self.metrics = Metrics()
         self._restored = False
         self.clock: Callable[[], datetime] = utc_now
         """What time it is for the database's dates (the sandbox sets its simulated clock)."""
@@ -70,7 +72,11 @@ class EscobaBot(commands.AutoShardedBot):
             deal_seed=self.settings.deal_seed,
             clock=_discord_clock,
             shards=self.settings.shards,
+            metrics=self.metrics,
         )
+        service = self.service
+        self.metrics.count_live_tables(lambda: sum(t.is_live for t in service.tables.values()))
+        await self.serve_metrics()
         self.bots = BotPlayers()
         self.publisher = Publisher(
             self,
@@ -92,6 +98,16 @@ class EscobaBot(commands.AutoShardedBot):
         restored = await self.service.restore()
         log.info("restored %d live tables%s", len(restored), _of_shards(self.settings))
         await self.sync_commands()
+
+    async def serve_metrics(self) -> None:
+        """With ``METRICS_PORT``, count Discord's calls and serve the metrics, once
+        (``python -m bot`` does it before connecting to Discord: a port in use stops it
+        at once)."""
+        port = self.settings.metrics_port
+        if port is None or self.metrics.serving:
+            return
+        self.metrics.count_discord_calls(self.http)
+        await self.metrics.serve(port)
 
     async def on_ready(self) -> None:
         if not self._restored:
@@ -124,7 +140,12 @@ class EscobaBot(commands.AutoShardedBot):
         elif isinstance(error, app_commands.CheckFailure):
             await reply(interaction, tr(lang, "error.not_allowed"))
         else:
-            log.exception("command %s failed", interaction.command, exc_info=error)
+            log.exception(
+                "command %s failed in guild %s",
+                interaction.command and interaction.command.qualified_name,
+                interaction.guild_id,
+                exc_info=error,
+            )
             await reply(interaction, tr(lang, "error.internal"))
 
     async def sync_commands(self) -> None:
@@ -156,6 +177,7 @@ class EscobaBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         self.stop_work()
+        await self.metrics.close()
         await super().close()
         await self.close_storage()
 

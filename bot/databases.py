@@ -15,7 +15,8 @@ import contextlib
 import functools
 import re
 import sqlite3
-from collections.abc import Awaitable, Callable, Sequence
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -38,6 +39,9 @@ class Transaction(Protocol):
 
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> dict[str, Any] | None:
         """Run one statement; its first row."""
+
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one statement once per row of arguments."""
 
 
 Write = Callable[[Transaction], Awaitable[Any]]
@@ -119,6 +123,9 @@ class _SQLiteTransaction:
         async with self.connection.execute(sql, args) as cursor:
             rows = await cursor.fetchall()  # stepped to the end: RETURNING needs it
         return dict(rows[0]) if rows else None
+
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self.connection.executemany(sql, rows)
 
 
 class SQLite:
@@ -267,6 +274,9 @@ class _PostgresTransaction:
         row = await self.connection.fetchrow(numbered(sql), *args)
         return dict(row) if row is not None else None
 
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self.connection.executemany(numbered(sql), rows)
+
 
 class Postgres:
     """A pool of asyncpg connections; each write is a transaction of its own on one of
@@ -323,6 +333,24 @@ class Postgres:
             raise Conflict(f"{exc.constraint_name}: {exc}") from exc
         self.commits += 1
         return result
+
+
+@contextlib.asynccontextmanager
+async def scratch_schema(url: str) -> AsyncIterator[str]:
+    """A new, empty schema on ``url``'s PostgreSQL server, dropped afterwards: the URL
+    that works in it (tests and benchmarks leave the database as they found it)."""
+    try:
+        admin = await asyncpg.connect(url, timeout=5)
+    except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
+        raise DatabaseError(f"cannot connect to PostgreSQL at {_redacted(url)}: {exc}") from exc
+    schema = f"scratch_{uuid.uuid4().hex[:16]}"
+    await admin.execute(f"CREATE SCHEMA {schema}")
+    joiner = "&" if "?" in url else "?"
+    try:
+        yield f"{url}{joiner}search_path={schema}"
+    finally:
+        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
+        await admin.close()
 
 
 def _redacted(url: str) -> str:

@@ -210,6 +210,12 @@ class TablePublisher:
     def service(self) -> TableService:
         return self.hub.service
 
+    def where(self) -> str:
+        """Which table and server a log line is about."""
+        table = self.service.tables.get(self.table_id)
+        guild = table.guild_id if table is not None else "?"
+        return f"table {self.table_id} (guild {guild})"
+
     # -- the loop ----------
 
     def poke(self) -> None:
@@ -234,7 +240,7 @@ class TablePublisher:
             try:
                 await self._step()
             except Exception:
-                log.exception("table %s: publishing failed", self.table_id)
+                log.exception("%s: publishing failed", self.where())
                 self._retry_later()
 
     async def _step(self) -> None:
@@ -245,7 +251,7 @@ class TablePublisher:
         try:
             await self._reconcile(table)
         except discord.HTTPException as exc:
-            log.warning("table %s: Discord refused a call: %s", table.id, exc)
+            log.warning("%s: Discord refused a call: %s", self.where(), exc)
             self._retry_later()
             return
         self.failures = 0
@@ -306,9 +312,11 @@ class TablePublisher:
         False when the table moved on meanwhile."""
         seat = table.seats[table.state.turn]
         version = table.version
-        move = await self.bot.bots.decide(
-            seat.bot or STAND_IN, table.state.game, bot_view(table), f"{table.id}/{version}"
-        )
+        level = seat.bot or STAND_IN
+        with self.bot.metrics.ai_decision.labels(level).time():
+            move = await self.bot.bots.decide(
+                level, table.state.game, bot_view(table), f"{table.id}/{version}"
+            )
         timed_out = not seat.autoplayed
         outcome = await self.service.play_for(table.id, version, move, timed_out=timed_out)
         if outcome is None:
@@ -490,7 +498,7 @@ class TablePublisher:
                 embed=embed, view=view, attachments=await hand_pictures(table, seat)
             )
         except discord.HTTPException as exc:
-            log.info("table %s: a panel's interaction expired: %s", table.id, exc)
+            log.info("%s: a panel's interaction expired: %s", self.where(), exc)
             return None
 
     def _uses_dm(self, table: Table, user_id: int) -> bool:
@@ -524,7 +532,7 @@ class TablePublisher:
             return
         except discord.HTTPException as exc:
             # Without a DM panel the member plays from "My hand", as with closed DMs.
-            log.warning("table %s: DM panel failed: %s", table.id, exc)
+            log.warning("%s: DM panel failed: %s", self.where(), exc)
             self.shown.dm_failed.append(player.user_id)
             return
         self.shown.panels[str(player.user_id)] = [message.channel.id, message.id]
@@ -633,7 +641,7 @@ class TablePublisher:
                     name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES
                 )
             except discord.HTTPException as exc:
-                log.warning("table %s: could not open a thread: %s", table.id, exc)
+                log.warning("%s: could not open a thread: %s", self.where(), exc)
             else:
                 await self.service.set_thread(table.id, thread.id)
         self.lobby_key = None

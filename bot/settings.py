@@ -47,6 +47,8 @@ class Settings(BaseSettings):
     bot_pause: float = Field(default=0.5, ge=0, le=10)
     deal_seed: int | None = None
     shard_count: int | None = Field(default=None, ge=1)
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    """Serve Prometheus metrics on this port (``bot.metrics``); None: not served."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs (a cluster); None: every shard."""
     publish_pause: float = Field(default=0.6, ge=0, le=10)

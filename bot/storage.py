@@ -16,6 +16,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from .databases import (
     Conflict,
     Postgres,
@@ -495,7 +497,51 @@ class Storage:
         )
         return [_decode(row) for row in rows]
 
+    # -- moving to another database ----------
 
+    async def is_empty(self) -> bool:
+        """Whether no table, result or setting was ever saved here."""
+        for name in COPIED_TABLES:
+            if await self.db.fetch_one(f"SELECT 1 AS found FROM {name} LIMIT 1"):
+                return False
+        return True
+
+    async def copy_from(self, source: Storage) -> dict[str, int]:
+        """Copy every row of ``source`` here, in one transaction; rows copied by table.
+        Both are at the same schema version (``open`` migrates them)."""
+        copied: dict[str, int] = {}
+
+        async def work(tx: Transaction) -> None:
+            for name in COPIED_TABLES:
+                rows = await source.db.fetch_all(f"SELECT * FROM {name}")
+                copied[name] = len(rows)
+                if rows:
+                    columns = list(rows[0])
+                    marks = ", ".join("?" for _ in columns)
+                    await tx.execute_many(
+                        f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({marks})",
+                        [tuple(row[column] for column in columns) for row in rows],
+                    )
+            if self.dialect == "postgresql":  # ids were given: the next one follows them
+                await tx.execute(
+                    "SELECT setval(pg_get_serial_sequence('game_tables', 'id'), "
+                    "(SELECT COALESCE(MAX(id), 0) + 1 FROM game_tables), false)"
+                )
+
+        await self.db.write(work)
+        return copied
+
+
+COPIED_TABLES = (
+    "guild_settings",
+    "game_tables",
+    "moves",
+    "player_results",
+    "rating_changes",
+    "table_shown",
+    "bot_meta",
+)
+"""Every table of the schema, each after the tables it refers to."""
 _JSON_COLUMNS = ("options", "seats", "state", "ui")
 
 
@@ -508,11 +554,11 @@ def _broken_rule(exc: Conflict) -> Exception:
 
 
 def _column(value: Any) -> Any:
-    return json.dumps(value) if isinstance(value, (dict, list)) else value
+    return orjson.dumps(value).decode() if isinstance(value, (dict, list)) else value
 
 
 def _decode(row: dict[str, Any]) -> dict[str, Any]:
     for name in _JSON_COLUMNS:
         if row.get(name) is not None:
-            row[name] = json.loads(row[name])
+            row[name] = orjson.loads(row[name])
     return row

@@ -128,7 +128,11 @@ class FromCustomId:
         except TableError as error:
             await _croupier(interaction).refuse(interaction, error)
         except Exception:
-            log.exception("component %s failed", (interaction.data or {}).get("custom_id"))
+            log.exception(
+                "component %s failed in guild %s",
+                (interaction.data or {}).get("custom_id"),
+                interaction.guild_id,
+            )
             await reply(interaction, tr(language_of(interaction.locale), "error.internal"))
 
 

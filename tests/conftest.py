@@ -4,13 +4,13 @@ marked ``postgres``, a fresh schema on ``TEST_DATABASE_URL``'s PostgreSQL server
 
 from __future__ import annotations
 
+import contextlib
 import os
-import uuid
 
-import asyncpg
 import pytest
 
 from bot.client import create_bot
+from bot.databases import DatabaseError, scratch_schema
 from bot.settings import Settings
 
 
@@ -51,18 +51,12 @@ async def postgres_url():
     server = os.environ.get("TEST_DATABASE_URL")
     if not server:
         pytest.skip("TEST_DATABASE_URL is not set (e.g. postgresql://127.0.0.1:5432/test)")
-    try:
-        admin = await asyncpg.connect(server, timeout=5)
-    except (OSError, asyncpg.PostgresError) as exc:
-        pytest.skip(f"no PostgreSQL answers at TEST_DATABASE_URL: {exc}")
-    schema = f"test_{uuid.uuid4().hex[:16]}"
-    await admin.execute(f"CREATE SCHEMA {schema}")
-    joiner = "&" if "?" in server else "?"
-    try:
-        yield f"{server}{joiner}search_path={schema}"
-    finally:
-        await admin.execute(f"DROP SCHEMA {schema} CASCADE")
-        await admin.close()
+    async with contextlib.AsyncExitStack() as stack:
+        try:
+            url = await stack.enter_async_context(scratch_schema(server))
+        except DatabaseError as exc:
+            pytest.skip(f"no PostgreSQL answers at TEST_DATABASE_URL: {exc}")
+        yield url
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])

@@ -45,7 +45,7 @@ async def play_and_look(settings, game: str) -> list[str]:
 async def test_a_match_on_postgresql_shows_what_it_shows_on_sqlite(
     game, bot_settings, postgres_url
 ):
-    on_sqlite = await play_and_look(bot_settings, game)
+    on_sqlite = await play_and_look(bot_settings.model_copy(update={"database_url": ""}), game)
     on_postgres = bot_settings.model_copy(update={"database_url": postgres_url})
     assert await play_and_look(on_postgres, game) == on_sqlite
 

@@ -168,3 +168,13 @@ async def test_timeouts_count_in_a_row_and_hand_the_seat_over(service):
     assert not table.seats[member].away and table.seats[member].timeouts == 0
     with pytest.raises(TableError, match=r"seat\.not_away"):
         await service.come_back(table.id, 10)
+
+
+async def test_a_row_keeps_the_state_without_its_options_and_old_rows_still_load(service):
+    table = await playing_table(service, target_score=31)
+    row = table.to_row()
+    assert "options" not in row["state"], "the options column holds them"
+    assert Table.from_row({"id": table.id, **row}).state == table.state
+    older = {"id": table.id, **row, "state": table.state.to_dict()}
+    assert Table.from_row(older).state == table.state
+    assert Table.from_row(older).state.game.options.target_score == 31

@@ -8,6 +8,8 @@ import json
 import sys
 from collections.abc import Sequence
 
+from ..databases import DatabaseError
+
 
 def _discord(args: argparse.Namespace) -> dict:
     from .discord_load import run_discord_benchmark
@@ -31,6 +33,20 @@ def _service(args: argparse.Namespace) -> dict:
             seed=args.seed,
         )
     )
+
+
+def _restore(args: argparse.Namespace) -> dict:
+    from .restore_load import run_restore_benchmark
+
+    return asyncio.run(
+        run_restore_benchmark(tables=args.tables, database=args.database, seed=args.seed)
+    )
+
+
+DATABASE_HELP = (
+    "sqlite:///path, a file or postgresql://… (a scratch schema, dropped afterwards); "
+    "default: a temporary SQLite file"
+)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -57,11 +73,14 @@ def parser() -> argparse.ArgumentParser:
     service.add_argument("--tables", type=int, default=100, help="live tables")
     service.add_argument("--rate", type=float, default=200, help="moves offered per second")
     service.add_argument("--seconds", type=float, default=10, help="how long to offer them")
-    service.add_argument(
-        "--database", help="sqlite:///path or a file (default: a temporary SQLite file)"
-    )
+    service.add_argument("--database", help=DATABASE_HELP)
     service.add_argument("--seed", type=int, default=1, help="seeds the deals and the choices")
     service.set_defaults(run=_service)
+    restore = commands.add_parser("restore", help="start-up: live tables brought back to memory")
+    restore.add_argument("--tables", type=int, default=10_000, help="live tables to restore")
+    restore.add_argument("--database", help=DATABASE_HELP)
+    restore.add_argument("--seed", type=int, default=1, help="seeds the matches")
+    restore.set_defaults(run=_restore)
     return top
 
 
@@ -75,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         report = args.run(args)
-    except ValueError as exc:
+    except (ValueError, DatabaseError) as exc:
         print(exc, file=sys.stderr)
         return 2
     print(json.dumps(report, sort_keys=True), flush=True)

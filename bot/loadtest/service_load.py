@@ -17,15 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import random
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 from ..games import is_claim, move_card
-from ..storage import Storage, database_path
+from ..storage import Storage
 from ..tables import Seat, TableService
 from .discord_load import percentile
+from .scratch import benchmark_database, described
 
 HOST, GUEST = 1, 2
 
@@ -127,11 +126,10 @@ class ServiceLoad:
 async def run_service_benchmark(
     *, tables: int, rate: float, seconds: float, database: str | None, seed: int = 1
 ) -> dict[str, Any]:
-    """Offer ``rate`` moves/s over ``tables`` tables for ``seconds``; the report. Without
-    ``database``, a fresh SQLite file in a temporary directory."""
-    with tempfile.TemporaryDirectory(prefix="escoba-service-load-") as scratch:
-        path = database_path(database) if database else Path(scratch) / "load.sqlite3"
-        storage = await Storage.open(path)
+    """Offer ``rate`` moves/s over ``tables`` tables for ``seconds``; the report
+    (``database``: see ``scratch.benchmark_database``)."""
+    async with benchmark_database(database) as url:
+        storage = await Storage.open(url)
         try:
             load = ServiceLoad(
                 TableService(storage, deal_seed=seed), tables=tables, rate=rate, seed=seed
@@ -146,7 +144,7 @@ async def run_service_benchmark(
         "benchmark": "service",
         "tables": tables,
         "rate": rate,
-        "database": database or "sqlite (temporary file)",
+        "database": described(database),
         "seed": seed,
         **report,
     }
