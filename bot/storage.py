@@ -9,7 +9,6 @@ told so by ``OutOfDate``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,13 +22,10 @@ from .databases import (
     Postgres,
     SQLite,
     Transaction,
-    database_path,
     database_url,
     open_database,
 )
 from .ratings import STARTING_RATING, Rating
-
-__all__ = ["Storage", "database_path", "database_url"]
 
 TABLE_COLUMNS = (
     "guild_id",
@@ -244,7 +240,7 @@ class Storage:
                         row["version"],
                         move["seat"],
                         move["move"],
-                        json.dumps(move["events"]),
+                        _json(move["events"]),
                         now,
                     ),
                 )
@@ -280,7 +276,7 @@ class Storage:
             "SELECT version, seat, move, events FROM moves WHERE table_id = ? ORDER BY version",
             (table_id,),
         )
-        return [{**row, "events": json.loads(row["events"])} for row in rows]
+        return [{**row, "events": orjson.loads(row["events"])} for row in rows]
 
     # -- what Discord shows ----------
 
@@ -292,7 +288,7 @@ class Storage:
         rows = await self.db.fetch_all(
             f"SELECT table_id, data FROM table_shown WHERE table_id IN ({marks})", table_ids
         )
-        return {row["table_id"]: json.loads(row["data"]) for row in rows}
+        return {row["table_id"]: orjson.loads(row["data"]) for row in rows}
 
     async def save_shown(self, table_id: int, data: dict[str, Any]) -> None:
         """Save the publisher's record of what Discord shows of a table."""
@@ -301,7 +297,7 @@ class Storage:
             await tx.execute(
                 "INSERT INTO table_shown (table_id, data) VALUES (?, ?) "
                 "ON CONFLICT (table_id) DO UPDATE SET data = excluded.data",
-                (table_id, json.dumps(data)),
+                (table_id, _json(data)),
             )
 
         await self.db.write(work)
@@ -553,8 +549,12 @@ def _broken_rule(exc: Conflict) -> Exception:
     return exc
 
 
+def _json(value: Any) -> str:
+    return orjson.dumps(value).decode()
+
+
 def _column(value: Any) -> Any:
-    return orjson.dumps(value).decode() if isinstance(value, (dict, list)) else value
+    return _json(value) if isinstance(value, (dict, list)) else value
 
 
 def _decode(row: dict[str, Any]) -> dict[str, Any]:
