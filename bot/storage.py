@@ -64,6 +64,12 @@ class OutOfDate(Exception):
     nothing was written."""
 
 
+class RatingsMoved(Exception):
+    """A member's rating changed after it was read for a match's results (another
+    match of theirs ended meanwhile, in this process or another): nothing was written,
+    and the results must be worked out again from the ratings as they are now."""
+
+
 @dataclass(frozen=True, slots=True)
 class Shards:
     """The shards one process runs: it drives only the tables of their guilds."""
@@ -217,7 +223,9 @@ class Storage:
     ) -> None:
         """Save a table's row (only its ``changed`` columns are written), the move that
         changed it and a finished match's results, all or nothing, if the table is still
-        at ``revision``; it is then at ``revision + 1``. ``OutOfDate`` when it is not."""
+        at ``revision``; it is then at ``revision + 1``. ``OutOfDate`` when it is not,
+        ``RatingsMoved`` when a member's rating is no longer the results' ``rating_before``
+        (ratings are compared and set, so no process rates from a stale value)."""
         names = [name for name in TABLE_COLUMNS if name in changed]
         assignments = "".join(f"{name} = ?, " for name in names)
         values = [_column(row[name]) for name in names]
@@ -372,7 +380,7 @@ class Storage:
         now = self._now()
         for result in results:
             before, after = result.rating_before, result.rating_after
-            await tx.execute(
+            rated = await tx.execute(
                 "INSERT INTO player_results (guild_id, game, user_id, played, won, points, "
                 "escobas, hands, with_bots, with_hints, mu, sigma) "
                 "VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -383,7 +391,8 @@ class Storage:
                 "hands = player_results.hands + excluded.hands, "
                 "with_bots = player_results.with_bots + excluded.with_bots, "
                 "with_hints = player_results.with_hints + excluded.with_hints, "
-                "mu = excluded.mu, sigma = excluded.sigma",
+                "mu = excluded.mu, sigma = excluded.sigma "
+                "WHERE player_results.mu = ? AND player_results.sigma = ?",
                 (
                     guild_id,
                     game,
@@ -396,8 +405,12 @@ class Storage:
                     int(result.with_hints),
                     after.mu,
                     after.sigma,
+                    before.mu,
+                    before.sigma,
                 ),
             )
+            if not rated:
+                raise RatingsMoved(result.user_id)
             await tx.execute(
                 "INSERT INTO rating_changes (table_id, guild_id, game, user_id, mu_before, "
                 "sigma_before, mu_after, sigma_after, rated_at) "

@@ -18,7 +18,7 @@ Choices where the issue is silent:
   says they are back. Bots get no leaderboard line; members' lines count the
   matches that had bots.
 - A finished match rates its members (``bot.ratings``) in the same transaction that
-  saves its last move and results.
+  saves its last move and results, from ratings compared and set in that transaction.
 """
 
 from __future__ import annotations
@@ -53,9 +53,19 @@ from .games import (
 from .i18n import count_key
 from .metrics import Metrics
 from .ratings import Entrant, Rating, bot_rating, rate_match, side_ranks
-from .storage import TABLE_COLUMNS, MatchResult, OutOfDate, RuleBroken, Shards, Storage
+from .storage import (
+    TABLE_COLUMNS,
+    MatchResult,
+    OutOfDate,
+    RatingsMoved,
+    RuleBroken,
+    Shards,
+    Storage,
+)
 
 LOG_LENGTH = 6
+RATING_ATTEMPTS = 5
+"""Times a finished match re-reads its members' ratings when others moved them first."""
 BROKEN_RULE_ERRORS = {"channel": "error.channel_busy", "rematch": "lobby.rematch_open"}
 """What a member is told when the database refuses a second live table."""
 """How many events of the hand in play the board tells."""
@@ -294,7 +304,6 @@ class TableService:
         """Each live table's row as last saved: a save writes only the columns that
         changed."""
         self._locks: dict[int, asyncio.Lock] = {}
-        self._results_lock = asyncio.Lock()
 
     async def restore(self) -> list[Table]:
         """Load every live table of this process's shards from storage (at start-up)."""
@@ -705,16 +714,22 @@ class TableService:
         return Outcome("applied", seat, event_dicts)
 
     async def _finish(self, table: Table, log: dict[str, Any]) -> None:
-        """Save a finished match with its results and its members' new ratings. One lock
-        for every table, so a member in two matches ending at once is rated in turn."""
+        """Save a finished match with its results and its members' new ratings. Ratings
+        are read, rated and saved only if unchanged meanwhile (``RatingsMoved``): a member
+        whose matches end at once, in this process or another, is rated in turn."""
         table.status = "finished"
         table.ui.end_reason = "finished"
         members = [seat.user_id for seat in table.seats if seat.bot is None]
-        async with self._results_lock:
+        for attempt in range(1, RATING_ATTEMPTS + 1):
             ratings = await self.storage.ratings(table.guild_id, table.game, members)
             results = match_results(table, ratings)
             _announce_ratings(table, results)
-            await self.save(table, move=log, results=results)
+            try:
+                await self.save(table, move=log, results=results)
+                return
+            except RatingsMoved:
+                if attempt == RATING_ATTEMPTS:
+                    raise
 
 
 @contextlib.contextmanager

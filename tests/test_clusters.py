@@ -8,6 +8,7 @@ import contextlib
 
 import pytest
 
+from bot.ratings import Rating
 from bot.storage import Shards, Storage
 from bot.tables import Seat, Table, TableError, TableService
 from tests.test_table_service import lobby, playing_table
@@ -90,3 +91,65 @@ async def test_each_cluster_restores_only_its_shards_tables(database_url):
         high = TableService(creator.storage, shards=Shards((2, 3), 4))
         assert {table.guild_id for table in await low.restore()} == set(guilds[:2])
         assert {table.guild_id for table in await high.restore()} == set(guilds[2:])
+
+
+async def play(service: TableService, table_id: int, move: int):
+    """``move`` for the seat to act."""
+    table = service.get(table_id)
+    return await service.choose(
+        table_id, table.seats[table.state.turn].user_id, table.version, move
+    )
+
+
+async def play_to_last_move(service: TableService, table_id: int) -> int:
+    """Play the first legal move until the next one ends the match; that move."""
+    while True:
+        table = service.get(table_id)
+        move = table.state.legal_moves()[0]
+        if table.state.apply(move)[0].is_over:
+            return move
+        await play(service, table_id, move)
+
+
+def reading_together(services: list[TableService]) -> None:
+    """Each service's first ratings read waits for the others' first: every match reads
+    its members' ratings before any of them saves new ones."""
+    unread = set(range(len(services)))
+    arrived = asyncio.Event()
+    for index, service in enumerate(services):
+
+        async def gated(*args, index=index, read=service.storage.ratings):
+            if index in unread:
+                unread.discard(index)
+                if not unread:
+                    arrived.set()
+                await arrived.wait()
+            return await read(*args)
+
+        service.storage.ratings = gated
+
+
+async def test_matches_ending_at_once_in_two_processes_rate_a_member_in_turn(database_url):
+    async with processes(database_url, 2) as (first, second):
+        tables = []
+        for service, channel_id in ((first, 2), (second, 3)):
+            table = await lobby(service, {"target_score": 1}, channel_id=channel_id)
+            await service.join(table.id, Seat(user_id=11, name="bob"))
+            tables.append(await service.start(table.id, 10))
+        last = [
+            await play_to_last_move(s, t.id) for s, t in zip((first, second), tables, strict=True)
+        ]
+        reading_together([first, second])
+        await asyncio.gather(
+            *(play(s, t.id, m) for s, t, m in zip((first, second), tables, last, strict=True))
+        )
+        storage = first.storage
+        for user_id in (10, 11):
+            changes = [(await storage.match_rating_changes(t.id))[user_id] for t in tables]
+            (early_before, early_after), (late_before, late_after) = sorted(
+                changes, key=lambda change: change[0] != Rating()
+            )
+            assert early_before == Rating(), "one match was rated from the starting rating"
+            assert late_before == early_after, "the other from the rating the first left"
+            current = await storage.ratings(1, "escoba", [user_id])
+            assert current[user_id] == late_after

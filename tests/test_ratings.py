@@ -8,7 +8,7 @@ import pytest
 
 from bot.leaderboard import favourite_game, sparkline, trend_text
 from bot.ratings import STARTING_RATING, Entrant, Rating, bot_rating, rate_match, side_ranks
-from bot.storage import MatchResult, Storage
+from bot.storage import MatchResult, RatingsMoved, Storage
 
 
 def member(user_id: int, rating: Rating = STARTING_RATING) -> Entrant:
@@ -119,8 +119,8 @@ async def record(storage: Storage, table_id: int, game: str, results: list[Match
 async def test_leaderboard_sorts_by_rating_wins_or_matches(storage):
     strong, busy = Rating(32.0, 3.0), Rating(26.0, 5.0)
     await record(storage, 1, "escoba", [result(1, True, STARTING_RATING, strong)])
-    for table_id in (2, 3):
-        await record(storage, table_id, "escoba", [result(2, False, STARTING_RATING, busy)])
+    for table_id, before in ((2, STARTING_RATING), (3, busy)):
+        await record(storage, table_id, "escoba", [result(2, False, before, busy)])
     await record(storage, 4, "escoba", [result(3, True, STARTING_RATING, STARTING_RATING)])
     await record(storage, 5, "escoba", [result(3, True, STARTING_RATING, Rating(25.0, 8.0))])
 
@@ -146,5 +146,9 @@ async def test_ratings_trail_and_unrated_members_start_fresh(storage):
     assert await storage.ratings(1, "scopa", [7, 8]) == {7: ratings[-1], 8: STARTING_RATING}
     changes = await storage.match_rating_changes(2)
     assert changes == {7: (ratings[1], ratings[2])}
+    with pytest.raises(RatingsMoved):
+        await record(storage, 4, "scopa", [result(7, True, ratings[1], ratings[2])])
+    assert await storage.ratings(1, "scopa", [7]) == {7: ratings[-1]}, "a stale rating is refused"
+    assert await storage.match_rating_changes(4) == {}
     records = await storage.player_stats(1, 7)
     assert favourite_game(records) == "scopa"

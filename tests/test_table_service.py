@@ -23,13 +23,12 @@ async def lobby(service: TableService, options: dict, **settings) -> Table:
     """An Escoba lobby hosted by ana (user 10)."""
     return await service.create(
         guild_id=1,
-        channel_id=2,
         host=Seat(user_id=10, name="ana"),
         game="escoba",
         options=options,
         locale="en",
         dm_hands=True,
-        **{"turn_timer": None, **settings},
+        **{"channel_id": 2, "turn_timer": None, **settings},
     )
 
 
