@@ -3,15 +3,19 @@ every live table and syncs its slash commands."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
+import os
+import secrets
+import socket
 from collections.abc import Callable
 from datetime import datetime
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from .ai.seats import BotPlayers
 from .croupier import Croupier
@@ -29,6 +33,8 @@ log = logging.getLogger(__name__)
 
 COGS = ("cogs.tables", "cogs.rules", "cogs.leaderboard", "cogs.history", "cogs.settings")
 TREE_HASH_KEY = "command_tree_hash"
+CLAIM_CHECK_SECONDS = 5
+"""How often a process checks that no newer one has claimed its shards."""
 
 
 class EscobaBot(commands.AutoShardedBot):
@@ -59,6 +65,8 @@ class EscobaBot(commands.AutoShardedBot):
         self.simulated = False
         """Playing against a simulated Discord (the sandbox): a fresh Discord at every
         start, whose commands are synced whatever the stored hash says; no thread notice."""
+        self.owner = f"{socket.gethostname()} pid {os.getpid()} ({secrets.token_hex(3)})"
+        """This process, as its shard claims name it."""
 
     async def open_storage(self) -> None:
         """Open the database (``DatabaseError`` when it cannot be used), once."""
@@ -95,9 +103,37 @@ class EscobaBot(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in COGS:
             await self.load_extension(extension)
+        await self.claim_shards()
         restored = await self.service.restore()
-        log.info("restored %d live tables%s", len(restored), _of_shards(self.settings))
+        log.info("restored %d live tables of %s", len(restored), _shards_text(self.settings))
         await self.sync_commands()
+
+    async def claim_shards(self) -> None:
+        """Take this process's shards over (a process still driving them stops at its
+        next check: the old one of a rolling deploy), and watch the claim on PostgreSQL,
+        the database processes share (an SQLite file serves one process)."""
+        await self.storage.claim_shards(self.settings.shards, self.owner)
+        if self.storage.dialect == "postgresql":
+            self.watch_claim.start()
+
+    @tasks.loop(seconds=CLAIM_CHECK_SECONDS)
+    async def watch_claim(self) -> None:
+        """Stop the bot once another process has claimed one of its shards: both would
+        drive and show the same tables."""
+        try:
+            claims = await self.storage.shard_claims(self.settings.shards)
+        except Exception:
+            log.exception("cannot check the shard claims; trying again")
+            return
+        newer = sorted({owner for owner in claims.values() if owner != self.owner})
+        if newer:
+            log.warning(
+                "%s took over %s: it drives their tables now, so this process stops",
+                ", ".join(newer),
+                _shards_text(self.settings),
+            )
+            self.watch_claim.stop()
+            await self.close()
 
     async def serve_metrics(self) -> None:
         """With ``METRICS_PORT``, count Discord's calls and serve the metrics, once
@@ -182,7 +218,10 @@ class EscobaBot(commands.AutoShardedBot):
         await self.close_storage()
 
     def stop_work(self) -> None:
-        """Cancel every publisher's work and pending bot move, and stop the bots' workers."""
+        """Cancel every publisher's work and pending bot move, the claim's watch, and stop
+        the bots' workers."""
+        if self.watch_claim.get_task() is not asyncio.current_task():
+            self.watch_claim.cancel()
         publisher = getattr(self, "publisher", None)
         if publisher is not None:
             publisher.stop()
@@ -197,9 +236,11 @@ class EscobaBot(commands.AutoShardedBot):
             await storage.close()
 
 
-def _of_shards(settings: Settings) -> str:
+def _shards_text(settings: Settings) -> str:
     shards = settings.shards
-    return f" of shards {shards.ids} of {shards.count}" if shards else ""
+    if shards is None:
+        return "every shard"
+    return f"shards {', '.join(map(str, shards.ids))} of {shards.count}"
 
 
 def _discord_clock() -> float:

@@ -81,6 +81,15 @@ class Shards:
         return (guild_id >> 22) % self.count in self.ids
 
 
+EVERY_SHARD = -1
+"""The shard a process that runs them all claims (``Storage.claim_shards``)."""
+
+
+def claimed_shards(shards: Shards | None) -> tuple[int, ...]:
+    """The shard numbers a process with ``shards`` (None: all of them) claims."""
+    return shards.ids if shards is not None else (EVERY_SHARD,)
+
+
 LIVE_STATUSES = ("lobby", "playing")
 
 
@@ -325,6 +334,32 @@ class Storage:
             )
 
         await self.db.write(work)
+
+    # -- shard claims ----------
+
+    async def claim_shards(self, shards: Shards | None, owner: str) -> None:
+        """Make ``owner`` (a process) the one that drives ``shards``' tables, taking
+        them over from whichever process claimed them before."""
+        now = self._now()
+
+        async def work(tx: Transaction) -> None:
+            await tx.execute_many(
+                "INSERT INTO shard_claims (shard, owner, claimed_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (shard) DO UPDATE SET owner = excluded.owner, "
+                "claimed_at = excluded.claimed_at",
+                [(shard, owner, now) for shard in claimed_shards(shards)],
+            )
+
+        await self.db.write(work)
+
+    async def shard_claims(self, shards: Shards | None) -> dict[int, str]:
+        """Which process claimed each of ``shards`` last."""
+        numbers = claimed_shards(shards)
+        marks = ", ".join("?" for _ in numbers)
+        rows = await self.db.fetch_all(
+            f"SELECT shard, owner FROM shard_claims WHERE shard IN ({marks})", numbers
+        )
+        return {row["shard"]: row["owner"] for row in rows}
 
     # -- settings ----------
 

@@ -9,8 +9,8 @@ import re
 import pytest
 import simcord
 
-from bot.client import create_bot
-from bot.storage import Storage
+from bot.client import CLAIM_CHECK_SECONDS, create_bot
+from bot.storage import EVERY_SHARD, Storage
 from tests.discord_helpers import LeakChecker, TableDriver, make_world
 
 pytestmark = pytest.mark.postgres
@@ -58,3 +58,33 @@ async def test_a_match_on_postgresql_shows_what_it_shows_on_sqlite(
         assert len(await storage.player_stats(row["guild_id"], row["host_id"])) == 1
     finally:
         await storage.close()
+
+
+async def test_a_newer_process_takes_the_tables_over_and_the_old_one_stops(
+    bot_settings, postgres_url, caplog
+):
+    """A rolling deploy: the newer process claims the shards at start, and the old one,
+    at its next check, stops driving and showing the tables."""
+    settings = bot_settings.model_copy(update={"database_url": postgres_url})
+    async with simcord.run(create_bot(settings)) as env:
+        _, channel, players = make_world(env, "ana", "bob")
+        driver = TableDriver(env, channel, players)
+        await driver.open("escoba new")
+        await driver.seat_and_start()
+        await driver.play_turn()
+        old = env.bot
+        assert await old.storage.shard_claims(None) == {EVERY_SHARD: old.owner}
+        newer = await Storage.open(postgres_url)
+        try:
+            await newer.claim_shards(None, "host-b pid 7 (newer)")
+        finally:
+            await newer.close()
+        await env.advance_time(CLAIM_CHECK_SECONDS)
+        assert old.is_closed(), "the old process stopped at its next check"
+        assert "host-b pid 7 (newer) took over every shard" in caplog.text
+
+        version = driver.board_version()
+        await env.restart_bot(create_bot(settings))
+        await driver.play_turn()
+        assert driver.board_version() == version + 1, "the newer process drives the table"
+        assert driver.board_counts() == 40
