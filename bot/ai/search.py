@@ -88,6 +88,8 @@ class Evaluator:
         self.name = game.name
         self.match_worth = MATCH_WORTH[game.name]
         self.escoba = game.name == "escoba"
+        self.heads_up = tuple(game.side_of) == (0, 1)
+        """Two seats, each its own side: the evaluation's fast path."""
 
     def result(self, s: State, side: int) -> float:
         """The exact value of a finished hand (or match)."""
@@ -113,6 +115,8 @@ class Evaluator:
         return piles
 
     def _fishing(self, s: State, side: int) -> float:
+        if self.heads_up:
+            return self._fishing_heads_up(s, side)
         piles = self._side_piles(s)
         sweeps = [0] * self.sides
         for seat, count in enumerate(s.sweeps):
@@ -145,6 +149,34 @@ class Evaluator:
             )
         else:
             value += self._primiera(mine, others, cards_left)
+        value += self._sweep_threat(s, side)
+        return value
+
+    def _fishing_heads_up(self, s: State, side: int) -> float:
+        """``_fishing`` for two seats (the hot case), with the same arithmetic, flat."""
+        mine, theirs = s.piles[side], s.piles[1 - side]
+        sweeps = s.sweeps
+        taken = mine | theirs
+        left = FULL_DECK & ~taken
+        value = float(sweeps[side] - sweeps[1 - side])
+        if mine & SEVEN_OF_COINS:
+            value += 1.0
+        elif theirs & SEVEN_OF_COINS:
+            value -= 1.0
+        cards_left = left.bit_count()
+        value += _share(mine.bit_count(), theirs.bit_count(), 21, cards_left)
+        value += _share(
+            (mine & COINS).bit_count(), (theirs & COINS).bit_count(), 6, (left & COINS).bit_count()
+        )
+        if self.escoba:
+            value += _share(
+                (mine & SEVENS).bit_count(),
+                (theirs & SEVENS).bit_count(),
+                3,
+                (left & SEVENS).bit_count(),
+            )
+        else:
+            value += self._primiera(mine, [theirs], cards_left)
         value += self._sweep_threat(s, side)
         return value
 
@@ -203,8 +235,15 @@ PRIMIERA_LEFT = 0.07
 """How much each card still to be won softens a primiera lead."""
 
 
+_SEVENS_WEIGHT, _SIXES_WEIGHT, _ACES_WEIGHT = PRIMIERA_WEIGHTS
+
+
 def _primiera_weight(pile: int) -> float:
-    return sum((pile & ranks).bit_count() * weight for ranks, weight in PRIMIERA_WEIGHTS)
+    return (
+        (pile & _SEVENS_WEIGHT[0]).bit_count() * _SEVENS_WEIGHT[1]
+        + (pile & _SIXES_WEIGHT[0]).bit_count() * _SIXES_WEIGHT[1]
+        + (pile & _ACES_WEIGHT[0]).bit_count() * _ACES_WEIGHT[1]
+    )
 
 
 class AlphaBeta:
