@@ -105,7 +105,7 @@ class EscobaBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         await self.claim_shards()
         restored = await self.service.restore()
-        log.info("restored %d live tables of %s", len(restored), _shards_text(self.settings))
+        log.info("restored %d live tables (%s)", len(restored), _shards_text(self.settings))
         await self.sync_commands()
 
     async def claim_shards(self) -> None:
