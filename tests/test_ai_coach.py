@@ -91,6 +91,34 @@ def test_rubamazzo_hints_name_the_pile_stolen():
     )
 
 
+def rubamazzo_lay(hand: str, table: str, stock: str = "6o 6c"):
+    """The reasons for laying the first card of ``hand`` down, the other seat
+    holding 2e 3e 5b; cards in no hand, pile or stock count as played."""
+    game = make_game("rubamazzo", {"players": 2})
+    hands = [parse_cards(hand), parse_cards("2e 3e 5b")]
+    state = game.new_position(hands, table, stock=stock)
+    return explain(game, state.observe(0), parse_cards(hand)[0])
+
+
+def test_rubamazzo_laying_down_says_why():
+    four, kept = parse_cards("4o 4c")
+    assert rubamazzo_lay("4o 4c 1c", "1b Cb Rb") == (
+        ("hint.lay", {"card": four}),
+        ("hint.why.bait", {"card": kept}),
+    ), "a card of the same rank kept to steal whoever takes it"
+    assert rubamazzo_lay("4o 7c 1c", "Sb Cb") == (
+        ("hint.lay", {"card": four}),
+        ("hint.why.no_take", {}),
+    )
+    assert rubamazzo_lay("4o 7c 1c", "1b Cb", stock="6o 1o") == (
+        ("hint.lay", {"card": four}),
+        ("hint.why.takes_exposed", {}),
+    ), "taking 1b with 1c leaves an Ace on top while 1o is unseen"
+    assert rubamazzo_lay("4o 7c 1c", "1b Cb") == (("hint.lay", {"card": four}),), (
+        "no reason a learner can check: every other Ace is out, so the take would be safe"
+    )
+
+
 AI_SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -150,15 +150,44 @@ def _explain_rubamazzo(game: Game, view: Observation, move: int) -> tuple[Reason
         reasons.append(("hint.take", {"card": info.card, "cards": info.captures}))
     else:
         reasons.append(("hint.lay", {"card": info.card}))
-        return tuple(reasons)
-    unseen = _unseen(view)
-    out = (unseen & RANK_MASK[VALUE[info.card] - 1]).bit_count()
-    aces = game.options.ace_takes_all and unseen & RANK_MASK[0]
+        reason = _why_lay(game, view, info.card)
+        return (*reasons, reason) if reason else tuple(reasons)
     pile = view.pile_sizes[view.seat] + len(info.captures) + 1
     pile += sum(view.pile_sizes[seat] for seat in info.steals)
     params = {"card": info.card, "count": pile}
-    if not _others_still_play(view) or not (out or aces):
+    if not _others_still_play(view) or not _can_be_matched(game, view, info.card):
         reasons.append(("hint.why.pile_safe", params))
+    elif _rank_out(view, info.card):
+        reasons.append(("hint.why.pile_risk", params))
     else:
-        reasons.append(("hint.why.pile_risk" if out else "hint.why.pile_ace", params))
+        reasons.append(("hint.why.pile_ace", params))
     return tuple(reasons)
+
+
+def _rank_out(view: Observation, card: int) -> int:
+    """Unseen cards of ``card``'s rank."""
+    return (_unseen(view) & RANK_MASK[VALUE[card] - 1]).bit_count()
+
+
+def _can_be_matched(game: Game, view: Observation, top: int) -> bool:
+    """Whether an unseen card could steal a pile with ``top`` on it (its rank, or
+    an Ace where an Ace takes all)."""
+    aces = game.options.ace_takes_all and _unseen(view) & RANK_MASK[0]
+    return bool(_rank_out(view, top) or aces)
+
+
+def _why_lay(game: Game, view: Observation, card: int) -> Reason | None:
+    """Why laying ``card`` down beats taking (Rubamazzo), when a learner can see it:
+    a card of its rank kept to steal whoever takes it, nothing else to do, or every
+    take leaving the pile open to a steal."""
+    if not _others_still_play(view):
+        return None
+    kept = [c for c in view.hand if c != card and VALUE[c] == VALUE[card]]
+    if kept:
+        return ("hint.why.bait", {"card": kept[0]})
+    takes = [move for move in view.legal_moves if move >> 6]
+    if not takes:
+        return ("hint.why.no_take", {})
+    if all(_can_be_matched(game, view, move & 63) for move in takes):
+        return ("hint.why.takes_exposed", {})
+    return None

@@ -201,20 +201,22 @@ class Evaluator:
 
     def _rubamazzo(self, s: State, side: int) -> float:
         counts = [pile.bit_count() for pile in s.piles]
+        left = 40 - sum(counts)
         seat = s.turn
         if seat >= 0 and s.winners is None:
             gain, victim = 0, -1
-            values = {VALUE[card] for card in s.hands[seat]}
+            hand = s.hands[seat]
             for rival, top in enumerate(s.tops):
-                if rival != seat and top >= 0 and VALUE[top] in values and counts[rival] > gain:
-                    gain, victim = counts[rival], rival
+                if rival != seat and top >= 0 and counts[rival] > gain:
+                    value = VALUE[top]
+                    if any(VALUE[card] == value for card in hand):
+                        gain, victim = counts[rival], rival
             if victim >= 0:
                 moved = gain * STEAL_THREAT
                 counts = [float(c) for c in counts]
                 counts[victim] -= moved
                 counts[seat] += moved + 1
         lead = counts[side] - max(c for i, c in enumerate(counts) if i != side)
-        left = 40 - sum(pile.bit_count() for pile in s.piles)
         return lead + self.match_worth * math.tanh(lead / (2.0 + 0.3 * left))
 
 

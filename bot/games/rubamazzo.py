@@ -25,33 +25,48 @@ class Rubamazzo(Game):
     def __init__(self, options: RubamazzoOptions) -> None:
         super().__init__(options)
         self.hand_size = options.hand_size
+        self._must_take = options.must_take
+        self._take_one = options.equal_rank_take == "one"
+        self._sums = options.allow_sum_capture
+        self._rank_first = options.rank_match_priority
+        self._table_first = options.steal_vs_capture == "table_first"
+        self._steal_and_take = options.steal_vs_capture == "both"
+        self._steal_one = options.steal_multiple == "one"
+        self._steal_by_sum = options.steal_by_sum
+        self._ace_takes_all = options.ace_takes_all
+        self._ace_in_last_round = options.ace_takes_all_in_last_round
+        """The options as plain attributes: searches read them for every position."""
 
     def legal_moves(self, s: State) -> list[int]:
-        must_take = self.options.must_take
+        must_take = self._must_take
         moves: list[int] = []
         for card in s.hands[s.turn]:
             takes = self._takes(s, card)
-            moves.extend(card | capture << 6 | steal << STEAL_SHIFT for steal, capture in takes)
+            for steal, capture in takes:
+                moves.append(card | capture << 6 | steal << STEAL_SHIFT)
             if not takes or not must_take:
                 moves.append(card)
         return moves
 
     def _takes(self, s: State, card: int) -> list[tuple[int, int]]:
         """Every way ``card`` can take: (mask of seats robbed, mask of table cards)."""
-        o = self.options
         value = VALUE[card]
-        same = cards_of(s.tmask & RANK_MASK[value - 1])
-        if o.equal_rank_take == "one":
-            captures = [BIT[c] for c in same]
-        else:
-            captures = [sum(BIT[c] for c in same)] if same else []
-        if o.allow_sum_capture and not (o.rank_match_priority and same):
-            sums = subsets_summing(s.subsets, value)
-            captures += [mask for mask in sums if mask & (mask - 1)]
-        steals = [] if o.steal_vs_capture == "table_first" and same else self._steals(s, value)
-        if o.ace_takes_all and value == 1 and (o.ace_takes_all_in_last_round or not s.last_deal):
+        same = s.tmask & RANK_MASK[value - 1]
+        captures: list[int] = []
+        if same and self._take_one:
+            rest = same
+            while rest:
+                lowest = rest & -rest
+                captures.append(lowest)
+                rest ^= lowest
+        elif same:
+            captures.append(same)
+        if self._sums and not (self._rank_first and same):
+            captures += [mask for mask in subsets_summing(s.subsets, value) if mask & (mask - 1)]
+        steals = [] if self._table_first and same else self._steals(s, value)
+        if self._ace_takes_all and value == 1 and (self._ace_in_last_round or not s.last_deal):
             self._add_ace_takes(s, captures, steals)
-        if o.steal_vs_capture == "both" and captures and steals:
+        if self._steal_and_take and captures and steals:
             return [
                 (seats, taken | capture)
                 for seats, taken in steals
@@ -62,15 +77,17 @@ class Rubamazzo(Game):
 
     def _steals(self, s: State, value: int) -> list[tuple[int, int]]:
         seat, tops = s.turn, s.tops
-        rivals = [r for r in range(self.players) if r != seat and tops[r] >= 0]
-        matching = [r for r in rivals if VALUE[tops[r]] == value]
-        if self.options.steal_multiple == "one":
-            steals = [(1 << r, 0) for r in matching]
-        else:
-            steals = [(sum(1 << r for r in matching), 0)] if matching else []
-        if self.options.steal_by_sum:
-            for rival in rivals:
-                need = value - VALUE[tops[rival]]
+        steals = []
+        for rival, top in enumerate(tops):
+            if rival != seat and top >= 0 and VALUE[top] == value:
+                steals.append((1 << rival, 0))
+        if steals and not self._steal_one:
+            steals = [(sum(robbed for robbed, _ in steals), 0)]
+        if self._steal_by_sum:
+            for rival, top in enumerate(tops):
+                if rival == seat or top < 0:
+                    continue
+                need = value - VALUE[top]
                 if need > 0:
                     steals += [(1 << rival, mask) for mask in subsets_summing(s.subsets, need)]
         return steals
@@ -86,22 +103,28 @@ class Rubamazzo(Game):
     def play(self, s: State, move: int, events: list[Event] | None) -> None:
         seat = s.turn
         card, taken, robbed = move & 63, move >> 6 & MASK40, move >> STEAL_SHIFT
-        victims = tuple(r for r in range(self.players) if robbed >> r & 1)
+        piles = s.piles
         stolen = 0
-        for victim in victims:
-            stolen += s.piles[victim].bit_count()
-            s.piles[seat] |= s.piles[victim]
-            s.piles[victim], s.tops[victim] = 0, -1
+        if robbed:
+            for victim in range(self.players):
+                if robbed >> victim & 1:
+                    stolen += piles[victim].bit_count()
+                    piles[seat] |= piles[victim]
+                    piles[victim], s.tops[victim] = 0, -1
         hand = s.hands[seat]
         s.hands[seat] = tuple([c for c in hand if c != card])
-        if taken or robbed:
+        if taken:
             self._take_from_table(s, seat, taken)
-            s.piles[seat] |= BIT[card]
-            s.tops[seat] = card
+        elif robbed:
+            s.last_taker = seat
         else:
             self._put_on_table(s, card)
+        if taken or robbed:
+            piles[seat] |= BIT[card]
+            s.tops[seat] = card
         if events is not None:
-            if victims:
+            if robbed:
+                victims = tuple(r for r in range(self.players) if robbed >> r & 1)
                 events.append(Stole(seat, card, victims, stolen, cards_of(taken)))
             elif taken:
                 events.append(Captured(seat, card, cards_of(taken), False))
