@@ -516,7 +516,7 @@ def hand_score_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
             if category in replaced or category not in SCORED_CATEGORIES[table.game]:
                 continue
             if category in points or category in stats:
-                detail = _stat_detail(category, stats)
+                detail = _stat_detail(table.game, category, stats)
                 if category in bonuses:
                     detail = tr(
                         lang, f"result.replaces.{category}.{table.options[BONUS_OPTION[category]]}"
@@ -526,9 +526,8 @@ def hand_score_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
                     + f": **{points.get(category, 0)}**"
                     + (f" ({detail})" if detail else "")
                 )
-        hand_points = sum(points.values())
-        lines.append(tr(lang, "result.hand_points", points=hand_points))
-        if table.game != "rubamazzo":
+        if table.game != "rubamazzo":  # its cards are its hand's points and the result
+            lines.append(tr(lang, "result.hand_points", points=sum(points.values())))
             lines.append(tr(lang, "result.total", total=event["totals"][side]))
         embed.add_field(name=side_name(table, side)[:256], value="\n".join(lines)[:1024])
     return embed
@@ -547,7 +546,10 @@ def replacing_bonuses(table: Table, points: list[dict[str, int]]) -> dict[str, t
     return found
 
 
-def _stat_detail(category: str, stats: dict[str, int]) -> str:
+def _stat_detail(game: str, category: str, stats: dict[str, int]) -> str:
+    """The count behind a category's points (Rubamazzo's cards are their own points)."""
+    if game == "rubamazzo":
+        return ""
     if category in ("cards", "coins", "sevens", "primiera") and category in stats:
         return str(stats[category])
     return ""

@@ -122,6 +122,10 @@ async def test_rubamazzo_game_with_a_steal(simcord_env):
     assert any("steals" in story and "pile" in story for story in stories)
     final = [m for m in driver.thread.history() if custom_ids(m, "esc:rematch:")][-1]
     assert "Most cards wins." in final.embeds[0].description
+    sheet = next(m for m in driver.thread.history() if is_score_sheet(m)).embeds[0]
+    counts = [re.fullmatch(r"Cards: \*\*(\d+)\*\*", field.value) for field in sheet.fields]
+    assert all(counts), "the cards are the hand's points and its result: said once"
+    assert sum(int(count[1]) for count in counts) == 40
     stats = (await players[1].slash(channel, "stats", member=players[0])).response.embeds[0]
     assert re.search(r"^\d+\.\d cards per match on average$", stats.fields[0].value, re.M)
     assert "escoba" not in stats.fields[0].value and "point" not in stats.fields[0].value
