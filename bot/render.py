@@ -487,11 +487,13 @@ def hint_text(table: Table, hint: Hint, lang: str) -> str:
 
 
 def _reason_text(table: Table, key: str, params: dict[str, Any], lang: str) -> str:
+    """One reason in words; cards by name ("Knight of swords"), since a learner
+    may not read codes yet."""
     words = dict(params)
     if "card" in words:
-        words["card"] = card_text(table, words["card"])
+        words["card"] = card_name(table, words["card"], lang)
     if "cards" in words:
-        words["cards"] = " + ".join(card_text(table, card) for card in words["cards"])
+        words["cards"] = " + ".join(card_name(table, card, lang) for card in words["cards"])
     if "seat" in words:
         words["seat"] = _player(table, words["seat"])
     if "count" in words and count_key(key, 1) in CATALOGS[DEFAULT_LANGUAGE]:

@@ -3,6 +3,8 @@ and matches with hints marked in /stats."""
 
 from __future__ import annotations
 
+import re
+
 from tests.discord_helpers import (
     BOT_SELECT,
     TableDriver,
@@ -38,6 +40,9 @@ async def test_a_learner_plays_a_match_with_hints_against_a_bot(simcord_env):
         await driver.play_turn()
     hint = hint_field(driver.dm_panel(ana))
     assert hint is not None and hint.startswith(("Play ", "Lay down ", "Claim ")), hint
+    assert re.search(r"\b(Ace|\d|Jack|Knight|King) of (coins|cups|swords|clubs)\b", hint), (
+        "cards by name: a learner may not read codes yet"
+    )
     asked = await ana.slash(driver.thread, "hint")
     assert answer(asked).ephemeral
     assert answer(asked).content == f"💡 {hint}", "/hint says what the panel says"
