@@ -22,8 +22,9 @@ to keep within 50 ms, +0.35 [0.28, 0.43], within the noise of the larger budget.
 A Rubamazzo evaluation fitted the same way (pile lead, steal, pile exposed to
 the next seat) and lower inference odds did no better against ``greedy``
 (57-60% of matches, within the noise), so Rubamazzo keeps ``pimc``'s evaluation.
-Nor did twice the positions, searching to the round's end, or counting the next
-seat's steal at the horizon (58-59% over 800-1200 matches each). What Rubamazzo
+Nor did twice the positions, searching to the round's end, counting the next
+seat's steal at the horizon, or replies chosen as if the other seat could not see
+the expert's hand (57-60% over 800-1200 matches each). What Rubamazzo
 lacks is the other hand: the same search given the real other hand (stock still
 hidden) wins 69% [66, 73] against ``greedy``, and without the inference from the
 other seat's plays it falls from 59% to 57%.
