@@ -7,7 +7,9 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import signal
 import sys
+from collections.abc import Coroutine
 from pathlib import Path
 
 import aiohttp
@@ -47,8 +49,7 @@ def run_sandbox(database: Path | None, port: int | None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord").setLevel(logging.ERROR)
     try:
-        with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(serve(database, port))
+        run_until_stopped(serve(database, port))
     except SandboxError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -98,8 +99,7 @@ def main(argv: list[str] | None = None) -> int:
 def start_failure(settings: Settings) -> int:
     """Run the bot; a failure to start is one line on stderr and exit status 2."""
     try:
-        with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(run_bot(settings))
+        run_until_stopped(run_bot(settings))
     except discord.LoginFailure:
         return _fail("Discord refused DISCORD_TOKEN: check the token in .env.")
     except discord.PrivilegedIntentsRequired:
@@ -111,6 +111,21 @@ def start_failure(settings: Settings) -> int:
     except (aiohttp.ClientError, OSError) as exc:
         return _fail(f"cannot reach Discord: {exc}")
     return 0
+
+
+def run_until_stopped(main: Coroutine[None, None, None]) -> None:
+    """Run ``main`` until it returns or the process is told to stop: Ctrl-C, or
+    SIGTERM (how systemd, Docker and Heroku stop a process). Both unwind ``main``
+    the same way, so the bot logs out, closes the database and stops its workers."""
+
+    async def stoppable() -> None:
+        task = asyncio.current_task()
+        with contextlib.suppress(NotImplementedError):  # no loop signal handlers on Windows
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+        await main
+
+    with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):
+        asyncio.run(stoppable())
 
 
 def _fail(message: str) -> int:

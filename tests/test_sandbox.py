@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import re
+import signal
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import aiohttp
 
@@ -104,3 +108,31 @@ async def test_leaving_the_sandbox_closes_the_database_and_its_thread(tmp_path):
         thread.join(timeout=5)
     left = [t for t in started if t.is_alive()]
     assert left == [], "nothing keeps the interpreter alive after Ctrl-C"
+
+
+def test_sigterm_stops_python_m_bot_as_ctrl_c_does(tmp_path):
+    """systemd, Docker and Heroku stop a process with SIGTERM: it unwinds like Ctrl-C
+    (the sandbox's scratch folder, removed on the way out, is the witness)."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "--sandbox"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        database = _sandbox_database(process)
+        assert database.parent.exists()
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=60) == 0, "an orderly exit, not death by signal"
+    finally:
+        process.kill()
+    assert not database.parent.exists(), "the scratch folder went with the sandbox"
+
+
+def _sandbox_database(process: subprocess.Popen) -> Path:
+    """The database path the sandbox prints once it is ready."""
+    for line in process.stdout:
+        if line.startswith("Database: "):
+            return Path(line.removeprefix("Database: ").strip())
+    raise AssertionError("the sandbox ended before it was ready")
