@@ -13,7 +13,10 @@ not reached).
 
 Workers are spawned (``spawn``: a fresh interpreter, never a fork of the bot's
 process with its threads and sockets), each when the pool first needs it; the
-rules and the levels are imported once per worker. ``close`` stops them.
+rules and the levels are imported once per worker. ``close`` stops them. A worker
+ignores Ctrl-C (the terminal sends SIGINT to the whole process group; the bot stops
+its workers itself) and exits by itself when the bot's process dies, even by
+SIGKILL, so no orphaned worker is left behind.
 """
 
 from __future__ import annotations
@@ -24,8 +27,11 @@ import json
 import multiprocessing
 import os
 import random
+import signal
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache, lru_cache
+from multiprocessing.connection import wait
 
 from ..games import Game, Observation, make_game
 from .coach import COACH_BUDGET, Hint, suggest
@@ -51,7 +57,9 @@ class BotPlayers:
     def __init__(self, workers: int | None = None) -> None:
         context = multiprocessing.get_context("spawn")
         self.workers = workers or default_workers()
-        self.executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        self.executor = ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=context, initializer=start_worker
+        )
 
     async def decide(self, level: str, game: Game, view: Observation, seed: str) -> int:
         """The move of a ``level`` player; the same seed and view give the same move."""
@@ -72,6 +80,22 @@ class BotPlayers:
         """Cancel queued decisions and stop the workers (a running one ends within
         ``SEAT_SECONDS``)."""
         self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def start_worker() -> None:
+    """Runs first in each worker: ignore Ctrl-C, and exit as soon as the parent dies."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(
+            target=_exit_with, args=(parent.sentinel,), name="parent-watch", daemon=True
+        ).start()
+
+
+def _exit_with(sentinel: int) -> None:
+    """Wait until the parent process is gone (its sentinel is ready), then exit at once."""
+    wait([sentinel])
+    os._exit(0)
 
 
 def decide_in_worker(level: str, options: str, view: Observation, seed: str) -> int:
