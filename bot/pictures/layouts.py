@@ -48,7 +48,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .games.cards import DECK_SIZE, DECKS, card_label
+from ..games.cards import DECK_SIZE, DECKS, card_label
 
 CARD_SIZE: tuple[int, int] = (100, 150)
 """Width and height of one card picture, in pixels."""
