@@ -1,5 +1,5 @@
-"""``python -m bot.pictures --bench`` / ``--sample DIR``: see ``bot.pictures.layouts``."""
+"""``python -m bot.pictures --bench`` / ``--sample DIR``: see ``bot.pictures.cli``."""
 
-from .layouts import main
+from .cli import main
 
 main()
