@@ -7,6 +7,7 @@
     move = state.legal_moves()[0]
     state, events = state.apply(move)
     view = state.observe(seat=0)
+    board = state.public_observation()
 
 See ``docs/engine.md`` for the whole API.
 """
@@ -23,7 +24,7 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .engine import Game, IllegalMoveError, State, StateFormatError, make_game
+from .engine import Game, IllegalMoveError, State, StateFormatError, game_type, make_game
 from .events import Event, events_to_dicts
 from .moves import (
     MoveInfo,
@@ -37,8 +38,9 @@ from .moves import (
     move_steals,
     parse_move,
 )
-from .observation import Observation
+from .observation import Observation, PublicObservation
 from .options import (
+    GAMES,
     EscobaOptions,
     GameOptions,
     OptionsError,
@@ -49,6 +51,7 @@ from .options import (
 from .scoring import HandScore, score_escoba, score_rubamazzo, score_scopa
 
 __all__ = [
+    "GAMES",
     "CardError",
     "EscobaOptions",
     "Event",
@@ -60,6 +63,7 @@ __all__ = [
     "MoveParseError",
     "Observation",
     "OptionsError",
+    "PublicObservation",
     "RubamazzoOptions",
     "ScopaOptions",
     "State",
@@ -71,6 +75,7 @@ __all__ = [
     "events_to_dicts",
     "format_cards",
     "format_move",
+    "game_type",
     "is_claim",
     "make_game",
     "make_move",

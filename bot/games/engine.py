@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from random import Random
 from typing import Any, ClassVar
 
@@ -32,8 +32,8 @@ from .cards import (
 )
 from .events import DealerDrawn, Dealt, Event, HandScored, LeftoversTaken, MatchOver
 from .moves import CAPTURE_SHIFT, CLAIM_FLAG, describe_move, format_move
-from .observation import Observation
-from .options import GameOptions, parse_options
+from .observation import Observation, PublicObservation
+from .options import GAMES, GameOptions, parse_options, unknown_game
 from .scoring import HandScore
 
 STATE_FORMAT = 1
@@ -206,6 +206,10 @@ class State:
         """What ``seat`` may see: its own hand and everything public."""
         return self.game.observe(self, seat)
 
+    def public_observation(self) -> PublicObservation:
+        """What every player may see: no hand, no legal moves."""
+        return self.game.public_observation(self)
+
     def seen_mask(self) -> int:
         """Cards shown face up this hand: everything dealt that is not in a hand."""
         in_hands = 0
@@ -359,7 +363,34 @@ class Game:
     registry: ClassVar[dict[str, type[Game]]] = {}
     hand_size = 3
     table_cards = 4
-    shows_pile_tops = False
+
+    # -- facts the presentation asks the game for -----------------------------------
+
+    categories: ClassVar[tuple[str, ...]] = ()
+    """The categories a hand is scored in, in the order a score sheet lists them."""
+    counted_categories: ClassVar[tuple[str, ...]] = ()
+    """Categories whose count (``HandScore.stats``) a score sheet shows by the points."""
+    plays_to_target: ClassVar[bool] = True
+    """Whether the match is played in points to a target (a score line, hand totals)."""
+    shows_pile_tops: ClassVar[bool] = False
+    """Whether each seat's top captured card is public and shown (``pile_tops``)."""
+    summary_options: ClassVar[tuple[str, ...]] = ()
+    """Options a table's summary names besides its players, deck and target."""
+    menu_choices: ClassVar[tuple[tuple[str, object], ...]] = ()
+    """The "Advanced rules" menu: ``(option, value)`` choices, in the order offered."""
+
+    @classmethod
+    def has_sweeps(cls) -> bool:
+        """Whether emptying the table scores (escobas, scope)."""
+        return "sweeps" in cls.categories
+
+    def bonus_replacements(
+        self, points: Sequence[Mapping[str, int]]
+    ) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """The bonuses some side scored in a hand (``HandScore.points``) that took the
+        place of other categories: bonus -> (the option value that made it replace,
+        the categories not played for this hand)."""
+        return {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -622,12 +653,16 @@ class Game:
     # -- observation ----------------------------------------------------------------
 
     def observe(self, s: State, seat: int) -> Observation:
-        return Observation(
+        """``seat``'s view of ``s``: the public one plus its hand and legal moves."""
+        legal = tuple(s.legal_moves()) if seat == s.turn else ()
+        return Observation.from_public(self.public_observation(s), seat, s.hands[seat], legal)
+
+    def public_observation(self, s: State) -> PublicObservation:
+        """What every player may see of ``s``."""
+        return PublicObservation(
             game=self.name,
-            seat=seat,
             players=self.players,
             sides=self.sides,
-            hand=s.hands[seat],
             hand_sizes=tuple(len(hand) for hand in s.hands),
             table=s.table,
             piles=tuple(cards_of(pile) for pile in s.piles),
@@ -644,7 +679,6 @@ class Game:
             seen=cards_of(s.seen_mask()),
             claim=s.claim,
             last_taker=s.last_taker,
-            legal_moves=tuple(s.legal_moves()) if seat == s.turn else (),
             winners=s.winners,
             history=s.history,
         )
@@ -717,3 +751,11 @@ def make_game(name: str, options: GameOptions | dict[str, Any] | None = None) ->
     if options is None or isinstance(options, dict):
         options = parse_options(name, options)
     return Game.registry[options.game](options)
+
+
+def game_type(name: str) -> type[Game]:
+    """The ``Game`` class of ``name``, to read its facts without options. An unknown
+    name raises ``OptionsError``, as ``make_game`` does."""
+    if name not in GAMES:
+        raise unknown_game(name)
+    return Game.registry[name]

@@ -13,6 +13,7 @@ Choices where RULES.md is silent:
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from .cards import BIT, VALUE, cards_of
@@ -33,11 +34,57 @@ _CAPTURE_RULES = (
     "optional",
     "fournier_claim",
 )
+BONUS_OPTION = {"all_sevens": "all_sevens_mode", "all_coins": "all_oros_mode"}
+"""The option that says how each bonus scores."""
+BONUS_REPLACES = {
+    ("all_sevens", "replace_all"): ("seven_of_coins", "sevens"),
+    ("all_sevens", "replace_majority"): ("sevens",),
+    ("all_coins", "replace"): ("coins",),
+}
+"""The categories a bonus scores instead of, by its option's value (RULES.md §A.9)."""
 
 
 class Escoba(FishingGame):
     name = "escoba"
     options: EscobaOptions
+    categories = (
+        "sweeps",
+        "cards",
+        "coins",
+        "all_coins",
+        "seven_of_coins",
+        "sevens",
+        "all_sevens",
+        "under_ten",
+    )
+    counted_categories = ("cards", "coins", "sevens", "primiera")
+    summary_options = ("scoring_system", "capture_rule")
+    menu_choices = (
+        ("deck", "spanish"),
+        ("deck", "french_faces"),
+        ("deck", "french_numeric"),
+        ("dealer_selection", "high_card_draw"),
+        ("initial_30_rule", "partition"),
+        ("initial_sweep_to", "mano"),
+        ("refill_after_initial_sweep", True),
+        ("claim_window", "passes_on"),
+        ("claim_counts_as_escoba", True),
+        ("leftover_if_no_capturer", "dealer"),
+        ("sevens_point", "majority_no_tiebreak"),
+        ("sevens_point", "count_tiebreak"),
+        ("sevens_point", "setenta_lex"),
+        ("sevens_point", "primiera_sum"),
+        ("all_oros_mode", "replace"),
+        ("all_oros_mode", "additive"),
+        ("all_oros_mode", "off"),
+        ("under10_mode", "two_sided_only"),
+        ("under10_mode", "per_opponent"),
+        ("under10_mode", "off"),
+        ("shutout_rule", "lose_match"),
+        ("shutout_rule", "multi_side_end_match"),
+        ("shutout_rule", "off"),
+        ("majority_definition", "absolute"),
+    )
 
     def __init__(self, options: EscobaOptions) -> None:
         super().__init__(options)
@@ -175,6 +222,19 @@ class Escoba(FishingGame):
             if 0 < len(shut) < len(piles):
                 score = HandScore(score.points, score.stats, shut, score.sevens_method)
         return score
+
+    def bonus_replacements(
+        self, points: Sequence[Mapping[str, int]]
+    ) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """All four sevens and all ten coins, when scored and their option makes them
+        replace other categories (those are then not played for anyone)."""
+        found = {}
+        for bonus, option in BONUS_OPTION.items():
+            value = getattr(self.options, option)
+            replaced = BONUS_REPLACES.get((bonus, value))
+            if replaced and any(bonus in side_points for side_points in points):
+                found[bonus] = (value, replaced)
+        return found
 
     def _match_result(self, s: State, score: HandScore) -> tuple[tuple[int, ...], str] | None:
         if score.shutout:

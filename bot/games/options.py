@@ -207,13 +207,20 @@ OPTION_MODELS: dict[str, type[_Options]] = {
     "scopa": ScopaOptions,
     "rubamazzo": RubamazzoOptions,
 }
+GAMES: tuple[str, ...] = tuple(OPTION_MODELS)
+"""The games' names, in the order menus list them."""
+
+
+def unknown_game(name: str) -> OptionsError:
+    """The error for a name that is not one of ``GAMES``."""
+    return OptionsError(f"unknown game '{name}': choose escoba, scopa or rubamazzo")
 
 
 def parse_options(game: str, values: dict[str, Any] | None = None) -> GameOptions:
     """Validate ``values`` for ``game``; raise ``OptionsError`` with a readable message."""
     model = OPTION_MODELS.get(game)
     if model is None:
-        raise OptionsError(f"unknown game '{game}': choose escoba, scopa or rubamazzo")
+        raise unknown_game(game)
     data = {key: value for key, value in (values or {}).items() if key != "game"}
     try:
         return model.model_validate(data)  # type: ignore[return-value]

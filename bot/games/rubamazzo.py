@@ -20,7 +20,27 @@ from .scoring import HandScore, score_rubamazzo
 class Rubamazzo(Game):
     name = "rubamazzo"
     options: RubamazzoOptions
+    categories = ("cards",)
+    plays_to_target = False
     shows_pile_tops = True
+    menu_choices = (
+        ("deck", "italian"),
+        ("deck", "french_faces"),
+        ("deck", "french_numeric"),
+        ("hand_size", 9),
+        ("allow_sum_capture", False),
+        ("rank_match_priority", False),
+        ("equal_rank_take", "all"),
+        ("must_take", False),
+        ("steal_vs_capture", "table_first"),
+        ("steal_vs_capture", "both"),
+        ("steal_by_sum", True),
+        ("steal_multiple", "all_matching"),
+        ("leftover_to_last_taker", False),
+        ("tie_policy", "draw"),
+        ("ace_takes_all", True),
+        ("ace_takes_all_in_last_round", False),
+    )
 
     def __init__(self, options: RubamazzoOptions) -> None:
         super().__init__(options)

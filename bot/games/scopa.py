@@ -18,6 +18,16 @@ ONE40 = 1 << 40
 class Scopa(FishingGame):
     name = "scopa"
     options: ScopaOptions
+    categories = ("sweeps", "cards", "coins", "seven_of_coins", "primiera")
+    counted_categories = ("cards", "coins", "sevens", "primiera")
+    menu_choices = (
+        ("deck", "italian"),
+        ("deck", "french_faces"),
+        ("deck", "french_numeric"),
+        ("rank_match_priority", False),
+        ("scopa_on_last_play", True),
+        ("primiera_face_values", "8_9_10"),
+    )
 
     def __init__(self, options: ScopaOptions) -> None:
         super().__init__(options)
