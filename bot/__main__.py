@@ -17,9 +17,9 @@ import discord
 from pydantic import ValidationError
 
 from .client import create_bot
-from .databases import DatabaseError
 from .metrics import MetricsError
 from .settings import Settings
+from .storage.databases import DatabaseError
 
 MISSING_TOKEN = (
     "DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in .env "

@@ -18,16 +18,15 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from .ai.seats import BotPlayers
+from .boundary import ErrorBoundary
 from .croupier import Croupier
-from .history import MatchHistory
-from .i18n import CommandTranslator, language_of, tr
-from .leaderboard import Leaderboards
+from .i18n import CommandTranslator
 from .metrics import Metrics
-from .publisher import Publisher
+from .publishing import Publisher, Timings
+from .screens.ids import DYNAMIC_ITEMS
 from .settings import Settings
 from .storage import Storage, utc_now
 from .tables import TableService
-from .views import DYNAMIC_ITEMS, reply
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +36,15 @@ CLAIM_CHECK_SECONDS = 5
 """How often a process checks that no newer one has claimed its shards."""
 
 
+class CommandTree(app_commands.CommandTree["EscobaBot"]):
+    """Slash commands; whatever one raises goes to the bot's error boundary."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[EscobaBot], error: app_commands.AppCommandError
+    ) -> None:
+        await interaction.client.boundary.answer(interaction, error)
+
+
 class EscobaBot(commands.AutoShardedBot):
     """Hosts Escoba, Scopa and Rubamazzo tables."""
 
@@ -44,15 +52,15 @@ class EscobaBot(commands.AutoShardedBot):
     service: TableService
     croupier: Croupier
     publisher: Publisher
+    boundary: ErrorBoundary
     bots: BotPlayers
-    leaderboards: Leaderboards
-    history: MatchHistory
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            tree_cls=CommandTree,
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=settings.shard_count,
             shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
@@ -86,20 +94,17 @@ class EscobaBot(commands.AutoShardedBot):
         self.metrics.count_live_tables(lambda: sum(t.is_live for t in service.tables.values()))
         await self.serve_metrics()
         self.bots = BotPlayers()
-        self.publisher = Publisher(
-            self,
-            self.service,
+        timings = Timings(
             publish_pause=self.settings.publish_pause,
             hand_pause=self.settings.hand_pause,
             bot_pause=self.settings.bot_pause,
             ping_quiet=self.settings.ping_quiet,
             edit_window=self.settings.edit_window,
         )
-        self.croupier = Croupier(self, self.service, self.publisher)
-        self.leaderboards = Leaderboards(self.storage)
-        self.history = MatchHistory(self.storage)
+        self.publisher = Publisher(self, self.service, timings)
+        self.boundary = ErrorBoundary(self.service, self.publisher)
+        self.croupier = Croupier(self, self.service, self.publisher, self.boundary)
         await self.tree.set_translator(CommandTranslator())
-        self.tree.on_error = self.on_app_command_error
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in COGS:
             await self.load_extension(extension)
@@ -152,37 +157,10 @@ class EscobaBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is discord.InteractionType.component:
-            await self.croupier.on_unknown_component(interaction)
+            await self.boundary.answer_unknown(interaction)
 
     async def on_message(self, message: discord.Message) -> None:
         self.publisher.noticed_message(message)
-
-    async def on_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        """A command whose cog has no error handler of its own is answered here."""
-        command = interaction.command
-        if isinstance(command, app_commands.Command) and command._has_any_error_handlers():
-            return
-        await self.answer_command_error(interaction, error)
-
-    async def answer_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        """A refused or failed command gets a short answer, never a silent failure."""
-        lang = language_of(interaction.locale)
-        if isinstance(error, app_commands.NoPrivateMessage):
-            await reply(interaction, tr(lang, "error.guild_only"))
-        elif isinstance(error, app_commands.CheckFailure):
-            await reply(interaction, tr(lang, "error.not_allowed"))
-        else:
-            log.exception(
-                "command %s failed in guild %s",
-                interaction.command and interaction.command.qualified_name,
-                interaction.guild_id,
-                exc_info=error,
-            )
-            await reply(interaction, tr(lang, "error.internal"))
 
     async def sync_commands(self) -> None:
         """Sync to ``DEV_GUILD_ID`` when set, else globally when the command tree changed."""

@@ -2,12 +2,11 @@
 
 Each handler is the same three steps: acknowledge Discord at once (defer), run one
 command of the table service (which checks, applies and saves), and poke the
-table's publisher (``bot.publisher``), which alone brings Discord in line. A
-refusal is a ``TableError``: handlers raise it and it is answered in one place
-(``refuse``), from the component callback (``bot.views``) or the Tables cog's
-error handler. Once the service has saved an action, nothing a handler does
-afterwards can report it as failed: showing it is the publisher's job, retried
-until it succeeds.
+table's publisher (``bot.publishing``), which alone brings Discord in line. A
+refusal is a ``TableError``: handlers raise it and the error boundary
+(``bot.boundary``) answers it. Once the service has saved an action, nothing a
+handler does afterwards can report it as failed: showing it is the publisher's job,
+retried until it succeeds.
 
 Choices where the issue is silent:
 - Ending a match for everyone (``/cancel``, the board's "End match", ``/leave``
@@ -19,29 +18,22 @@ Choices where the issue is silent:
 
 from __future__ import annotations
 
-import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from .ai.seats import LEVELS
+from .boundary import ErrorBoundary, refusals_answered
 from .i18n import language_of, public_language, tr
-from .render import bot_name, hint_text, rematch_invite
+from .publishing import DiscordPort, Publisher
+from .screens.common import reply
+from .screens.confirm import confirm_message
+from .screens.hand_panel import hint_text
+from .screens.history import MatchHistory
+from .screens.leaderboard import Leaderboards
+from .screens.lobby import bot_name, rematch_invite
 from .storage import GuildSettings
-from .tables import Seat, StalePanel, Table, TableError, TableService
-from .views import (
-    ADVANCED_CHOICES,
-    advanced_value,
-    confirm_view,
-    is_known_custom_id,
-    reply,
-)
-
-if TYPE_CHECKING:
-    from .client import EscobaBot
-    from .publisher import Publisher
-
-log = logging.getLogger(__name__)
+from .tables import Seat, Table, TableError, TableService, TableSettings, seat_layout
 
 DEFAULT_TARGET = 21
 """Escoba's target when neither the command nor ``/settings`` names one."""
@@ -54,32 +46,25 @@ def interaction_lang(interaction: discord.Interaction) -> str:
 class Croupier:
     """Answers every click and table command for one bot."""
 
-    def __init__(self, bot: EscobaBot, service: TableService, publisher: Publisher) -> None:
-        self.bot = bot
+    def __init__(
+        self,
+        port: DiscordPort,
+        service: TableService,
+        publisher: Publisher,
+        boundary: ErrorBoundary,
+    ) -> None:
+        self.port = port
         self.service = service
         self.publisher = publisher
+        self.boundary = boundary
+        self.leaderboards = Leaderboards(service.storage)
+        self.history = MatchHistory(service.storage)
 
     # -- answers ----------
 
-    async def refuse(self, interaction: discord.Interaction, error: TableError) -> None:
-        """Answer a refused action privately; a stale panel is brought up to date too."""
-        lang = interaction_lang(interaction)
-        await reply(interaction, tr(lang, error.key, **error.params))
-        if isinstance(error, StalePanel):
-            table = self._table_for_panel(interaction)
-            if table is not None:
-                self.publisher.poke(table.id, panel=interaction)
-
-    def _table_for_panel(self, interaction: discord.Interaction) -> Table | None:
-        custom_id = (interaction.data or {}).get("custom_id", "")
-        parts = custom_id.split(":")
-        try:
-            table = self.service.get(int(parts[2]))
-        except (IndexError, ValueError, TableError):
-            return None
-        if table.status != "playing" or table.seat_of(interaction.user.id) is None:
-            return None
-        return table
+    async def answer_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        """Whatever a component's handler raised, answered by the error boundary."""
+        await self.boundary.answer(interaction, error)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         return await self.service.storage.guild_settings(guild_id)
@@ -91,6 +76,7 @@ class Croupier:
 
     # -- opening a table ----------
 
+    @refusals_answered
     async def open_table(
         self,
         interaction: discord.Interaction,
@@ -106,22 +92,27 @@ class Croupier:
         can_thread = self._check_channel(interaction)
         await interaction.response.defer(thinking=True)
         guild = interaction.guild
+        channel = interaction.channel
+        if guild is None or channel is None:
+            raise TableError("error.guild_only")
         settings = await self.guild_settings(guild.id)
         if "target_score" in options and options["target_score"] is None:
             options = {**options, "target_score": settings.default_target or DEFAULT_TARGET}
         try:
             table = await self.service.create(
                 guild_id=guild.id,
-                channel_id=interaction.channel.id,
+                channel_id=channel.id,
                 host=seat_for(interaction),
                 game=game,
                 options=options,
                 locale=settings.language or language_of(guild.preferred_locale),
-                turn_timer=timer if timer is not None else settings.turn_timer,
-                dm_hands=settings.dm_hands,
-                takeover_after=settings.takeover_after,
-                images=settings.images,
-                advanced=advanced or {},
+                settings=TableSettings(
+                    turn_timer=timer if timer is not None else settings.turn_timer,
+                    dm_hands=settings.dm_hands,
+                    takeover_after=settings.takeover_after,
+                    images=settings.images,
+                    advanced=advanced or {},
+                ),
                 rematch_of=rematch_of,
                 in_channel=not can_thread,
             )
@@ -131,7 +122,7 @@ class Croupier:
         invite = rematch_invite(table, rematch_of, table.locale) if rematch_of else None
         await self.publisher.of(table.id).open(interaction, table, can_thread, invite)
         in_thread = isinstance(interaction.channel, discord.Thread)
-        if not can_thread and not in_thread and not self.bot.simulated:
+        if not can_thread and not in_thread and not self.port.simulated:
             await interaction.followup.send(
                 tr(interaction_lang(interaction), "lobby.no_thread"), ephemeral=True
             )
@@ -164,6 +155,7 @@ class Croupier:
 
     # -- lobby clicks ----------
 
+    @refusals_answered
     async def on_lobby(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
         await interaction.response.defer()
         service, user_id = self.service, interaction.user.id
@@ -181,18 +173,21 @@ class Croupier:
             await service.choose_team(table_id, user_id, int(action[4:]))
         self.publisher.poke(table_id, actor=user_id, lobby=interaction)
 
+    @refusals_answered
     async def on_advanced(
         self, interaction: discord.Interaction, table_id: int, values: list[str]
     ) -> None:
         await interaction.response.defer()
         table = self.service.get(table_id)
         index = int(values[0]) if values and values[0].isdigit() else -1
-        if not 0 <= index < len(ADVANCED_CHOICES[table.game]):
+        choices = table.engine.menu_choices
+        if not 0 <= index < len(choices):
             raise TableError("lobby.bad_option")
-        name, value = advanced_value(table.game, index)
+        name, value = choices[index]
         await self.service.set_advanced(table_id, interaction.user.id, name, value)
         self.publisher.poke(table_id, lobby=interaction)
 
+    @refusals_answered
     async def on_target(
         self, interaction: discord.Interaction, table_id: int, values: list[str]
     ) -> None:
@@ -203,6 +198,7 @@ class Croupier:
         await self.service.set_target(table_id, interaction.user.id, int(values[0]))
         self.publisher.poke(table_id, lobby=interaction)
 
+    @refusals_answered
     async def on_bot_seat(
         self, interaction: discord.Interaction, table_id: int, values: list[str]
     ) -> None:
@@ -219,16 +215,23 @@ class Croupier:
             raise TableError("lobby.bad_option")
         self.publisher.poke(table_id, lobby=interaction)
 
+    @refusals_answered
     async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
         old = self.service.tables.get(table_id) or await self.service.load(table_id)
         if old.seat_of(interaction.user.id) is None:
             raise TableError("table.not_seated")
         await self.open_table(
-            interaction, old.game, old.options, old.ui.turn_timer, old.ui.advanced, rematch_of=old
+            interaction,
+            old.game,
+            old.options,
+            old.settings.turn_timer,
+            old.settings.advanced,
+            rematch_of=old,
         )
 
     # -- play ----------
 
+    @refusals_answered
     async def on_my_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         """ "My hand" (on the board or a ping) and ``/hand``: the private hand panel."""
         if not interaction.response.is_done():
@@ -239,8 +242,11 @@ class Croupier:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise TableError("table.not_seated")
-        await self.publisher.of(table_id).show_panel(interaction, table, seat)
+        publisher = self.publisher.of(table_id)
+        await publisher.panels.show(interaction, table, seat)
+        publisher.pings.note(interaction, table)
 
+    @refusals_answered
     async def on_card(
         self, interaction: discord.Interaction, table_id: int, version: int, card: int
     ) -> None:
@@ -251,14 +257,16 @@ class Croupier:
         if outcome.kind == "choose":
             await reply(interaction, tr(interaction_lang(interaction), "choice.on_board"))
 
+    @refusals_answered
     async def on_move(
         self, interaction: discord.Interaction, table_id: int, version: int, move: int
     ) -> None:
         await interaction.response.defer()
         user_id = interaction.user.id
         await self.service.choose(table_id, user_id, version, move)
-        self.publisher.poke(table_id, actor=user_id)
+        self.publisher.poke(table_id, actor=user_id, clicked=interaction)
 
+    @refusals_answered
     async def on_seat(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
         """The board's "I'm back" and "End match", shown while the bot keeps a seat."""
         if action == "end":
@@ -270,21 +278,23 @@ class Croupier:
         back = ("seat.back", {"mention": f"<@{user_id}>"})
         self.publisher.poke(table_id, actor=user_id, notice=back)
 
+    @refusals_answered
     async def on_hint(self, interaction: discord.Interaction, table_id: int) -> None:
         """``/hint``: the coach's suggestion, privately, at a table with hints on."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = self.service.get(table_id)
-        if not table.ui.hints:
+        if not table.settings.hints:
             raise TableError("hint.off")
         seat = table.seat_of(interaction.user.id)
-        if table.state.turn != seat or table.ui.pending is not None:
+        if seat is None or table.match.turn != seat or table.turn.pending is not None:
             raise TableError("hint.not_your_turn")
-        hint = await self.publisher.of(table_id).hint(table, seat)
+        hint = await self.publisher.of(table_id).panels.hint(table, seat)
         lang = interaction_lang(interaction)
         await reply(interaction, tr(lang, "hint.answer", hint=hint_text(table, hint, lang)))
 
     # -- ending ----------
 
+    @refusals_answered
     async def ask_to_end(self, interaction: discord.Interaction, table_id: int, action: str):
         """Ask before a match in play ends for everyone (``action``: leave or cancel);
         a lobby, which ends for nobody, goes at once."""
@@ -292,13 +302,10 @@ class Croupier:
         if table.status != "playing":
             await self.end(interaction, table_id, action)
             return
-        lang = interaction_lang(interaction)
-        await reply(
-            interaction,
-            tr(lang, f"confirm.{action}", table=table_id),
-            view=confirm_view(table_id, action, lang),
-        )
+        question, view = confirm_message(table_id, action, interaction_lang(interaction))
+        await reply(interaction, question, view=view)
 
+    @refusals_answered
     async def end(
         self,
         interaction: discord.Interaction,
@@ -327,35 +334,73 @@ class Croupier:
         else:
             await reply(interaction, done)
 
-    # -- stray clicks ----------
+    # -- slash commands ----------
 
-    async def on_unknown_component(self, interaction: discord.Interaction) -> None:
-        """Answer a click no handler will take: a custom_id of no known form, or one that
-        is not on the clicked message (discord.py drops those; a tampered client sends them)."""
-        custom_id = (interaction.data or {}).get("custom_id", "")
-        handled = is_known_custom_id(custom_id) and custom_id in _custom_ids(interaction.message)
-        if handled or interaction.response.is_done():
-            return
-        await reply(interaction, tr(interaction_lang(interaction), "error.unknown_button"))
+    @refusals_answered
+    async def new_table(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: dict[str, Any],
+        timer: int | None,
+        *,
+        teams: bool | None = None,
+    ) -> None:
+        """``/escoba new`` and friends: ``teams`` asks for a seat layout."""
+        if teams is not None:
+            options = {**options, "layout": seat_layout(options["players"], teams)}
+        await self.open_table(interaction, game, options, timer)
+
+    @refusals_answered
+    async def hand_command(self, interaction: discord.Interaction) -> None:
+        await self.on_my_hand(interaction, self._my_table(interaction, playing=True).id)
+
+    @refusals_answered
+    async def hint_command(self, interaction: discord.Interaction) -> None:
+        await self.on_hint(interaction, self._my_table(interaction, playing=True).id)
+
+    @refusals_answered
+    async def leave_command(self, interaction: discord.Interaction) -> None:
+        await self.ask_to_end(interaction, self._my_table(interaction, playing=False).id, "leave")
+
+    @refusals_answered
+    async def cancel_command(self, interaction: discord.Interaction) -> None:
+        """``/cancel``: this channel's one live table."""
+        here = self.service.live_in(interaction.channel_id or 0)
+        if len(here) != 1:
+            raise TableError("table.none_here" if not here else "table.which_cancel")
+        await self.ask_to_end(interaction, here[0].id, "cancel")
+
+    @refusals_answered
+    async def repost_command(self, interaction: discord.Interaction) -> None:
+        """``/table``: the boards of this channel again, at the bottom."""
+        here = self.service.live_in(interaction.channel_id or 0)
+        playing = [table for table in here if table.status == "playing"]
+        if not playing:
+            raise TableError("table.none_here")
+        for table in playing:
+            self.publisher.of(table.id).repost()
+        await reply(interaction, tr(interaction_lang(interaction), "table.reposted"))
+
+    def _my_table(self, interaction: discord.Interaction, *, playing: bool) -> Table:
+        user_id, channel_id = interaction.user.id, interaction.channel_id
+        return self.service.table_for(user_id, channel_id, playing=playing)
+
+    # -- leaderboard and history ----------
+
+    async def on_leaderboard_page(
+        self, interaction: discord.Interaction, game: str, sort: str, page: int
+    ) -> None:
+        await interaction.response.defer()  # the page is read from the database
+        lang = await self.public_lang(interaction)
+        await self.leaderboards.on_page(interaction, game, sort, page, lang)
+
+    async def on_history_pick(self, interaction: discord.Interaction, values: list[str]) -> None:
+        await self.history.on_pick(interaction, values)
 
 
 def _manages(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_guild)
-
-
-def _custom_ids(message: discord.Message | None) -> set[str]:
-    if message is None:
-        return set()
-    found = set()
-    stack = list(message.components)
-    while stack:
-        component = stack.pop()
-        found.add(getattr(component, "custom_id", None))
-        stack.extend(getattr(component, "children", []) or [])
-        accessory = getattr(component, "accessory", None)
-        if accessory is not None:
-            stack.append(accessory)
-    return found
 
 
 def seat_for(interaction: discord.Interaction) -> Seat:

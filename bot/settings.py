@@ -9,8 +9,8 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from .databases import is_postgres
 from .storage import Shards
+from .storage.databases import is_postgres
 
 SQLITE_CLUSTER = (
     "shard clusters (SHARD_IDS or --shards) share one PostgreSQL database: set "

@@ -14,8 +14,8 @@ import json
 import sys
 import time
 
-from .databases import DatabaseError, database_path, database_url, is_postgres
 from .storage import Storage
+from .storage.databases import DatabaseError, database_path, database_url, is_postgres
 
 
 async def transfer(source_url: str, target_url: str) -> dict:

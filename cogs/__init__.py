@@ -2,7 +2,8 @@
 
 from discord.app_commands import Choice
 
+from bot.games import GAMES
 from bot.i18n import cmd
 
-GAME_CHOICES = [Choice(name=cmd(f"game.{g}"), value=g) for g in ("escoba", "scopa", "rubamazzo")]
+GAME_CHOICES = [Choice(name=cmd(f"game.{g}"), value=g) for g in GAMES]
 """The ``game`` option of /rules and /leaderboard."""

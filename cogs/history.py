@@ -6,11 +6,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import EscobaBot
 from bot.i18n import cmd
 
 
 class History(commands.Cog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: EscobaBot) -> None:
         self.bot = bot
 
     @app_commands.command(name=cmd("cmd.history", "history"), description=cmd("cmd.history.desc"))
@@ -18,9 +19,9 @@ class History(commands.Cog):
     async def history(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True)  # the database may be slow
         lang = await self.bot.croupier.public_lang(interaction)
-        embed, view = await self.bot.history.recent(interaction.guild_id, lang)
+        embed, view = await self.bot.croupier.history.recent(interaction.guild_id, lang)
         await interaction.edit_original_response(embed=embed, view=view)
 
 
-async def setup(bot) -> None:
+async def setup(bot: EscobaBot) -> None:
     await bot.add_cog(History(bot))

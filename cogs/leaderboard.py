@@ -7,15 +7,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import EscobaBot
 from bot.i18n import cmd
-from bot.leaderboard import SORTS
+from bot.screens.leaderboard import SORTS
 from cogs import GAME_CHOICES
 
 SORT_CHOICES = [app_commands.Choice(name=cmd(f"leaderboard.sort.{s}"), value=s) for s in SORTS]
 
 
 class Leaderboard(commands.Cog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: EscobaBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -30,7 +31,9 @@ class Leaderboard(commands.Cog):
     ) -> None:
         await interaction.response.defer(thinking=True)
         lang = await self.bot.croupier.public_lang(interaction)
-        embed, view = await self.bot.leaderboards.page(interaction.guild_id, game, sort, 0, lang)
+        embed, view = await self.bot.croupier.leaderboards.page(
+            interaction.guild_id, game, sort, 0, lang
+        )
         await interaction.edit_original_response(embed=embed, view=view)
 
     @app_commands.command(name=cmd("cmd.stats", "stats"), description=cmd("cmd.stats.desc"))
@@ -43,9 +46,9 @@ class Leaderboard(commands.Cog):
         await interaction.response.defer(thinking=True)
         lang = await self.bot.croupier.public_lang(interaction)
         target = member or interaction.user
-        embed = await self.bot.leaderboards.stats(interaction.guild_id, target, lang)
+        embed = await self.bot.croupier.leaderboards.stats(interaction.guild_id, target, lang)
         await interaction.edit_original_response(embed=embed)
 
 
-async def setup(bot) -> None:
+async def setup(bot: EscobaBot) -> None:
     await bot.add_cog(Leaderboard(bot))

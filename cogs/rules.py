@@ -6,14 +6,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import EscobaBot
 from bot.i18n import cmd, language_of
-from bot.render import rules_embed
+from bot.screens.rules import rules_embed
 from bot.tables import validate_options
 from cogs import GAME_CHOICES
 
 
 class Rules(commands.Cog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: EscobaBot) -> None:
         self.bot = bot
 
     @app_commands.command(name=cmd("cmd.rules", "rules"), description=cmd("cmd.rules.desc"))
@@ -37,5 +38,5 @@ class Rules(commands.Cog):
         )
 
 
-async def setup(bot) -> None:
+async def setup(bot: EscobaBot) -> None:
     await bot.add_cog(Rules(bot))

@@ -11,11 +11,12 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.client import EscobaBot
 from bot.i18n import LANGUAGE_NAMES, cmd, language_of, tr, tr_count
 
 
 class Settings(commands.Cog):
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: EscobaBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -111,5 +112,5 @@ class Settings(commands.Cog):
         return discord.Embed(title=title, description="\n".join(lines), colour=0x95A5A6)
 
 
-async def setup(bot) -> None:
+async def setup(bot: EscobaBot) -> None:
     await bot.add_cog(Settings(bot))

@@ -10,28 +10,13 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.croupier import interaction_lang
-from bot.i18n import cmd, tr
-from bot.tables import Table, TableError
-from bot.views import reply
+from bot.client import EscobaBot
+from bot.croupier import Croupier
+from bot.i18n import cmd
 
 TIMER = app_commands.Range[int, 0, 3600]
 TARGET = app_commands.Range[int, 1, 1000]
 PLAYERS_4 = [Choice(name=str(n), value=n) for n in (2, 3, 4, 6)]
-
-
-def _layout(players: int, teams: bool) -> str:
-    """The seat layout the ``teams`` option asks for; a ``TableError`` when the number of
-    players cannot sit that way (teams need 4 or 6; six always play in teams)."""
-    if players == 4:
-        return "teams" if teams else "individual"
-    if players == 6:
-        if not teams:
-            raise TableError("options.six_in_teams")
-        return "teams_2x3"
-    if teams:
-        raise TableError("options.teams_need_more")
-    return "individual"
 
 
 def _choice(key: str, value: Any) -> Choice:
@@ -53,11 +38,11 @@ class Tables(commands.Cog):
         guild_only=True,
     )
 
-    def __init__(self, bot) -> None:
+    def __init__(self, bot: EscobaBot) -> None:
         self.bot = bot
 
     @property
-    def croupier(self):
+    def croupier(self) -> Croupier:
         return self.bot.croupier
 
     @escoba.command(name=cmd("cmd.new", "new"), description=cmd("cmd.escoba_new.desc"))
@@ -106,9 +91,7 @@ class Tables(commands.Cog):
             "scoring_system": scoring,
             "capture_rule": capture,
         }
-        if teams is not None:
-            options["layout"] = _layout(players, teams)
-        await self.croupier.open_table(interaction, "escoba", options, timer)
+        await self.croupier.new_table(interaction, "escoba", options, timer, teams=teams)
 
     @scopa.command(name=cmd("cmd.new", "new"), description=cmd("cmd.scopa_new.desc"))
     @app_commands.rename(
@@ -132,7 +115,7 @@ class Tables(commands.Cog):
         timer: TIMER | None = None,
     ) -> None:
         options = {"players": players, "target_score": target}
-        await self.croupier.open_table(interaction, "scopa", options, timer)
+        await self.croupier.new_table(interaction, "scopa", options, timer)
 
     @rubamazzo.command(name=cmd("cmd.new", "new"), description=cmd("cmd.rubamazzo_new.desc"))
     @app_commands.rename(players=cmd("opt.players", "players"), timer=cmd("opt.timer", "timer"))
@@ -141,72 +124,35 @@ class Tables(commands.Cog):
     async def rubamazzo_new(
         self, interaction: discord.Interaction, players: int = 2, timer: TIMER | None = None
     ) -> None:
-        await self.croupier.open_table(interaction, "rubamazzo", {"players": players}, timer)
+        await self.croupier.new_table(interaction, "rubamazzo", {"players": players}, timer)
 
     # -- during a match ----------
-
-    def _my_table(self, interaction: discord.Interaction, *, playing: bool) -> Table:
-        """The caller's live table here (this channel or thread), else their only one."""
-        service = self.bot.service
-        mine = service.live_for(interaction.user.id)
-        if playing:
-            mine = [t for t in mine if t.status == "playing"]
-        here = [t for t in mine if interaction.channel_id in (t.channel_id, t.thread_id)]
-        if len(here) == 1:
-            return here[0]
-        if not here and len(mine) == 1:
-            return mine[0]
-        raise TableError("table.none_here" if not mine else "table.which")
 
     @app_commands.command(name=cmd("cmd.hand", "hand"), description=cmd("cmd.hand.desc"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
-        table = self._my_table(interaction, playing=True)
-        await self.croupier.on_my_hand(interaction, table.id)
+        await self.croupier.hand_command(interaction)
 
     @app_commands.command(name=cmd("cmd.hint", "hint"), description=cmd("cmd.hint.desc"))
     @app_commands.guild_only()
     async def hint(self, interaction: discord.Interaction) -> None:
-        table = self._my_table(interaction, playing=True)
-        await self.croupier.on_hint(interaction, table.id)
+        await self.croupier.hint_command(interaction)
 
     @app_commands.command(name=cmd("cmd.table", "table"), description=cmd("cmd.table.desc"))
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction) -> None:
-        playing = [
-            t for t in self.bot.service.live_in(interaction.channel_id) if t.status == "playing"
-        ]
-        if not playing:
-            raise TableError("table.none_here")
-        for table in playing:
-            self.bot.publisher.of(table.id).repost()
-        await reply(interaction, tr(interaction_lang(interaction), "table.reposted"))
+        await self.croupier.repost_command(interaction)
 
     @app_commands.command(name=cmd("cmd.leave", "leave"), description=cmd("cmd.leave.desc"))
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
-        table = self._my_table(interaction, playing=False)
-        await self.croupier.ask_to_end(interaction, table.id, "leave")
+        await self.croupier.leave_command(interaction)
 
     @app_commands.command(name=cmd("cmd.cancel", "cancel"), description=cmd("cmd.cancel.desc"))
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction) -> None:
-        here = self.bot.service.live_in(interaction.channel_id)
-        if len(here) != 1:
-            raise TableError("table.none_here" if not here else "table.which_cancel")
-        await self.croupier.ask_to_end(interaction, here[0].id, "cancel")
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        """A refused table command is answered here; anything else as the bot answers
-        every failed command."""
-        cause = getattr(error, "original", error)
-        if isinstance(cause, TableError):
-            await self.croupier.refuse(interaction, cause)
-        else:
-            await self.bot.answer_command_error(interaction, error)
+        await self.croupier.cancel_command(interaction)
 
 
-async def setup(bot) -> None:
+async def setup(bot: EscobaBot) -> None:
     await bot.add_cog(Tables(bot))

@@ -10,8 +10,8 @@ import os
 import pytest
 
 from bot.client import create_bot
-from bot.databases import DatabaseError, scratch_schema
 from bot.settings import Settings
+from bot.storage.databases import DatabaseError, scratch_schema
 
 
 @pytest.fixture

@@ -157,7 +157,8 @@ class TableDriver:
         return next(p for p in self.players if p.id == int(match.group(1)))
 
     def dm_panel(self, player) -> discord.Message:
-        return list(player.user.dm_channel.history())[-1]
+        """The player's DM panel: their latest DM with a hand (a turn ping may follow it)."""
+        return [m for m in player.user.dm_channel.history() if m.embeds][-1]
 
     async def panel(self, player) -> tuple[discord.Message, object]:
         """The player's hand panel and who clicks on it: the DM one (as the user), or

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from bot.client import COGS, create_bot
-from bot.databases import migrations
+from bot.games import GAMES, game_type
 from bot.i18n import CATALOGS, CommandTranslator, decimal, language_of, tr, tr_count
-from bot.render import CATEGORY_ORDER, sweeps_text
+from bot.screens.common import sweeps_text
 from bot.settings import Settings
 from bot.storage import Storage
+from bot.storage.databases import migrations
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -28,7 +29,7 @@ def keys_used_in_code() -> set[str]:
     """Catalog keys written as literals in calls to tr/cmd and TableError; a
     ``tr_count`` key stands for its ``.one`` and ``.other`` forms."""
     keys = set()
-    for path in [*ROOT.glob("bot/*.py"), *ROOT.glob("cogs/*.py")]:
+    for path in [*ROOT.glob("bot/**/*.py"), *ROOT.glob("cogs/*.py")]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
@@ -70,7 +71,7 @@ def test_families_of_keys_built_at_run_time_are_complete():
         "illegal": ("not_in_hand", "must_capture", "must_take", "bad_capture", "no_claim"),
         "perm": ("view_channel", "send_messages", "embed_links", "send_messages_in_threads"),
         "category": (
-            *(c for c in CATEGORY_ORDER if c != "sweeps"),
+            *{c for game in GAMES for c in game_type(game).categories if c != "sweeps"},
             "sweeps.escoba",
             "sweeps.scopa",
         ),

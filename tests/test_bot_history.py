@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.history import score_sheet_embed
+from bot.screens.history import score_sheet_embed
 from bot.tables import Table
 from tests.discord_helpers import TableDriver, make_world
 

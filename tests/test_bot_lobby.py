@@ -7,11 +7,12 @@ import re
 
 import pytest
 
+from bot.games import game_type
 from bot.games.scoring import score_escoba
 from bot.i18n import tr
-from bot.render import advanced_text, hand_score_embed
+from bot.screens.common import advanced_text
+from bot.screens.hand_score import hand_score_embed
 from bot.tables import Seat, Table, validate_options
-from bot.views import ADVANCED_CHOICES
 from tests.discord_helpers import (
     BOT_SELECT,
     TableDriver,
@@ -58,8 +59,9 @@ async def test_rematch_seats_the_presser_and_the_bots_and_pings_the_others(simco
     assert ana.id in {user.id for user in lobby.mentions}, "ana is pinged"
 
     await ana.click(lobby, label="Join")
-    started = await bob.click(latest(driver.thread, lobby), label="Start")
-    assert answer(started).embeds[0].footer.text.startswith("The match has started")
+    await bob.click(latest(driver.thread, lobby), label="Start")
+    started = latest(driver.thread, lobby)
+    assert started.embeds[0].footer.text.startswith("The match has started")
 
 
 async def test_a_rematch_against_bots_alone_is_ready_to_start(simcord_env):
@@ -254,7 +256,7 @@ async def test_join_is_disabled_while_the_table_is_full(simcord_env):
 def test_every_lobby_rule_reads_as_plain_words(game, lang):
     """Every line a lobby can show for a rule: no option codes, no bare card ranges,
     within Discord's 100 characters for a menu entry."""
-    for name, value in ADVANCED_CHOICES[game]:
+    for name, value in game_type(game).menu_choices:
         line = advanced_text(name, value, lang)
         assert len(line) <= 100, line
         assert "_" not in line and "A–" not in line, line

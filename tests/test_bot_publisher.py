@@ -91,8 +91,49 @@ async def test_an_ephemeral_panel_follows_the_play_and_stays_clickable(simcord_e
     assert panel_versions(shown) == {driver.board_version()}
 
 
-async def test_a_turn_is_pinged_once_with_my_hand_and_the_old_ping_goes(simcord_env):
+def dm_pings(player) -> list:
+    return [m for m in player.user.dm_channel.history() if "Your turn at table" in m.content]
+
+
+def ping_posts(env, channel_id: int, since: int) -> list:
+    """Pings posted through the REST API (rate-limited) in a channel since a point."""
+    return [
+        r
+        for r in env.http_requests[since:]
+        if r.method == "POST"
+        and r.path == f"/channels/{channel_id}/messages"
+        and "your turn" in str(r.json or "")
+    ]
+
+
+async def test_a_member_playing_from_dms_is_pinged_there_through_their_own_click(simcord_env):
+    """With no live click at the table in its thread, the ping of a member who plays
+    from their DMs goes there, as a follow-up of their own last click."""
     driver = await started(simcord_env, "ana", "bob")
+    await simcord_env.advance_time(15 * 60)
+    since = len(simcord_env.http_requests)
+    for _ in range(4):
+        actor = driver.actor()
+        panel = driver.dm_panel(actor)
+        await actor.user.click(panel, custom_id=one_move_card(simcord_env, panel))
+    actor = driver.actor()
+    other = next(player for player in driver.players if player is not actor)
+    assert len(dm_pings(actor)) == 1 and dm_pings(other) == [], "one ping, the old one gone"
+    assert not pings(driver), "nothing in the thread"
+    assert ping_posts(simcord_env, actor.user.dm_channel.id, since) == [], "sent as a follow-up"
+    deletes = [r for r in simcord_env.http_requests[since:] if r.method == "DELETE"]
+    assert any(r.path.startswith("/webhooks/") for r in deletes), "deleted through its click"
+    assert driver.dm_panel(actor) is not dm_pings(actor)[0], "the panel is still the panel"
+
+
+async def test_a_turn_is_pinged_once_with_my_hand_through_the_last_click(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob", admin="ana")
+    driver = TableDriver(simcord_env, channel, players, dm_closed={p.id for p in players})
+    await players[0].slash(channel, "settings", dm_hands=False)
+    await driver.open("escoba new")
+    await driver.seat_and_start()
+    await driver.play_turn()
+    since = len(simcord_env.http_requests)
     for _ in range(4):
         await driver.play_turn()
     current_pings = pings(driver)
@@ -100,10 +141,25 @@ async def test_a_turn_is_pinged_once_with_my_hand_and_the_old_ping_goes(simcord_
     ping = current_pings[0]
     actor = driver.actor()
     assert ping.content.startswith(actor.mention)
-    assert ping.reference is not None, "it answers the board"
     assert [b.label for b in buttons(ping)] == ["My hand"]
+    assert ping_posts(simcord_env, driver.thread.id, since) == [], "a follow-up, not a post"
     opened = await actor.click(ping, label="My hand")
     assert enabled(answer(opened).message, "esc:card:"), "the hand, ready to play"
+
+
+async def test_without_a_live_click_the_ping_answers_the_board(simcord_env):
+    """When no interaction can carry it (every token older than 15 minutes), the ping
+    is a reply to the board, posted through the REST API."""
+    driver = await started(simcord_env, "ana", "bob")
+    await driver.play_turn()
+    await simcord_env.advance_time(15 * 60)
+    actor = driver.actor()
+    panel = driver.dm_panel(actor)
+    await actor.user.click(panel, custom_id=one_move_card(simcord_env, panel))
+    (ping,) = pings(driver)
+    assert ping.content.startswith(driver.actor().mention)
+    assert ping.reference is not None, "it answers the board"
+    assert not dm_pings(driver.actor())
 
 
 async def test_no_ping_for_a_member_who_has_just_acted(bot_settings):

@@ -68,9 +68,9 @@ async def test_a_lobby_change_from_an_out_of_date_process_is_refused(database_ur
         with pytest.raises(TableError) as refused:
             await second.set_target(table.id, 10, 31)
         assert refused.value.key == "table.out_of_date"
-        assert second.get(table.id).ui.hints, "the refusal brought the newer table in"
+        assert second.get(table.id).settings.hints, "the refusal brought the newer table in"
         changed = await second.set_target(table.id, 10, 31)
-        assert changed.options["target_score"] == 31 and changed.ui.hints
+        assert changed.options["target_score"] == 31 and changed.settings.hints
 
 
 async def test_each_cluster_restores_only_its_shards_tables(database_url):
@@ -84,8 +84,6 @@ async def test_each_cluster_restores_only_its_shards_tables(database_url):
                 game="escoba",
                 options={},
                 locale="en",
-                dm_hands=True,
-                turn_timer=None,
             )
         low = TableService(creator.storage, shards=Shards((0, 1), 4))
         high = TableService(creator.storage, shards=Shards((2, 3), 4))

@@ -10,7 +10,6 @@ import threading
 import pytest
 from PIL import Image
 
-from bot import render
 from bot.games import events_to_dicts, make_game
 from bot.games.cards import DECK_SIZE, DECKS
 from bot.pictures import (
@@ -22,7 +21,9 @@ from bot.pictures import (
     hand_size,
     main,
 )
-from bot.render import board_pictures, hand_pictures, last_played
+from bot.screens import board, hand_panel
+from bot.screens.board import board_pictures, last_played
+from bot.screens.hand_panel import hand_pictures
 from bot.tables import Seat, Table
 
 
@@ -151,7 +152,7 @@ def playing_table(game: str, deck: str, moves: int):
         state, events = state.apply(state.legal_moves()[0])
     seats = [Seat(user_id=1, name="Ana"), Seat(user_id=2, name="Bob")]
     table = Table(1, 1, 1, 1, game, {"deck": deck}, "en", "playing", seats=seats, state=state)
-    table.ui.last_events = events_to_dicts(events)
+    table.log.last_events = events_to_dicts(events)
     return table
 
 
@@ -178,8 +179,8 @@ async def test_pictures_are_drawn_off_the_event_loop(monkeypatch):
 
         return wrapper
 
-    monkeypatch.setattr(render, "board_png", spying(render.board_png))
-    monkeypatch.setattr(render, "_hand_png", spying(render._hand_png))
+    monkeypatch.setattr(board, "board_png", spying(board.board_png))
+    monkeypatch.setattr(hand_panel, "_hand_png", spying(hand_panel._hand_png))
     table = playing_table("escoba", "spanish", moves=1)
     assert await board_pictures(table) and await hand_pictures(table, 0)
     assert len(threads) == 2 and threading.main_thread() not in threads

@@ -6,8 +6,8 @@ from itertools import pairwise
 
 import pytest
 
-from bot.leaderboard import favourite_game, sparkline, trend_text
 from bot.ratings import STARTING_RATING, Entrant, Rating, bot_rating, rate_match, side_ranks
+from bot.screens.leaderboard import favourite_game, sparkline, trend_text
 from bot.storage import MatchResult, RatingsMoved, Storage
 
 

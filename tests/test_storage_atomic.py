@@ -9,8 +9,8 @@ import sqlite3
 import asyncpg
 import pytest
 
-from bot.databases import Conflict
 from bot.storage import Storage
+from bot.storage.databases import Conflict
 from bot.tables import Seat, Table, TableError, TableService
 from tests.test_table_service import lobby, playing_table, single_option_card
 

@@ -9,7 +9,7 @@ import pytest
 from bot.games import move_card
 from bot.ratings import Rating
 from bot.storage import Storage
-from bot.tables import Seat, StalePanel, Table, TableError, TableService
+from bot.tables import Seat, StalePanel, Table, TableError, TableService, TableSettings
 
 
 @pytest.fixture
@@ -19,16 +19,26 @@ async def service(database_url):
     await storage.close()
 
 
-async def lobby(service: TableService, options: dict, **settings) -> Table:
-    """An Escoba lobby hosted by ana (user 10)."""
+async def lobby(
+    service: TableService,
+    options: dict,
+    *,
+    channel_id: int = 2,
+    in_channel: bool = False,
+    rematch_of: Table | None = None,
+    **settings,
+) -> Table:
+    """An Escoba lobby hosted by ana (user 10); ``settings``: the table's settings."""
     return await service.create(
         guild_id=1,
         host=Seat(user_id=10, name="ana"),
         game="escoba",
         options=options,
         locale="en",
-        dm_hands=True,
-        **{"channel_id": 2, "turn_timer": None, **settings},
+        channel_id=channel_id,
+        in_channel=in_channel,
+        rematch_of=rematch_of,
+        settings=TableSettings(**settings),
     )
 
 
@@ -70,7 +80,7 @@ async def test_a_move_is_committed_before_the_call_returns(service):
     assert restored.version == 2
     assert restored.state == table.state
     log = await service.storage.move_log(table.id)
-    assert log[0]["seat"] == table.ui.last_seat and log[0]["events"]
+    assert log[0]["seat"] == table.log.last_seat and log[0]["events"]
 
 
 async def test_refusals_name_the_reason_and_change_nothing(service):
@@ -90,8 +100,6 @@ async def test_refusals_name_the_reason_and_change_nothing(service):
             game="escoba",
             options={"players": 5},
             locale="en",
-            turn_timer=None,
-            dm_hands=True,
         )
     assert bad.value.key == "options.invalid" and "not 5" in bad.value.params["reason"]
     assert table.version == 1
@@ -109,7 +117,7 @@ async def test_a_finished_match_records_every_seat(service):
             outcome = await service.play_card(table.id, user, table.version, card)
         if outcome.kind == "choose":
             table = service.get(table.id)
-            await service.choose(table.id, user, table.version, table.ui.pending.moves[0])
+            await service.choose(table.id, user, table.version, table.turn.pending.moves[0])
     rows, count = await service.storage.leaderboard(1, "escoba", limit=10, offset=0)
     assert count == 2
     assert sum(row.won for row in rows) == 1
@@ -139,7 +147,7 @@ async def test_a_match_with_a_bot_gives_lines_to_members_only(service):
             user, version = table.seats[seat].user_id, table.version
             outcome = await service.play_card(table.id, user, version, move_card(move))
             if outcome.kind == "choose":
-                pending = service.get(table.id).ui.pending
+                pending = service.get(table.id).turn.pending
                 await service.choose(table.id, user, version, pending.moves[0])
     rows, count = await service.storage.leaderboard(1, "escoba", limit=10, offset=0)
     assert count == 1 and rows[0].user_id == 10 and rows[0].with_bots == 1
@@ -157,7 +165,7 @@ async def test_timeouts_count_in_a_row_and_hand_the_seat_over(service):
         assert not_timed_out is None, "a member's seat is played only when time is up"
         outcome = await service.play_for(table.id, version, move, timed_out=True)
         table = service.get(table.id)
-        assert table.seats[member].timeouts == expected and table.ui.auto_move
+        assert table.seats[member].timeouts == expected and table.log.auto_move
         assert outcome.took_over == (expected == 2)
     assert table.seats[member].away
     stale = await service.play_for(table.id, 1, table.state.legal_moves()[0])

@@ -8,7 +8,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from ..databases import DatabaseError
+from ..storage.databases import DatabaseError
 
 
 def _discord(args: argparse.Namespace) -> dict:

@@ -358,7 +358,7 @@ class DiscordLoad:
         capture on the board if asked), or a claim on the board."""
         table = self.service.tables[slot.table_id]
         state = table.state
-        pending = table.ui.pending
+        pending = table.turn.pending
         if pending is None:
             legal = state.legal_moves()
             cards = sorted({move_card(m) for m in legal if not is_claim(m)})
@@ -369,7 +369,7 @@ class DiscordLoad:
                 custom_id = probes.card_buttons(panel, table.id, table.version)[choice[1]]
                 await self._timed_click(table, clicker, panel, custom_id)
                 table = self._current(table)
-                pending = table.ui.pending if table.status == "playing" else None
+                pending = table.turn.pending if table.status == "playing" else None
             else:
                 await self._click_move(table, player, choice[1])
         if pending is not None:

@@ -97,7 +97,7 @@ def lobby_table_id(message: Any) -> int | None:
 def board_message_id(env: Any, table: Any) -> int | None:
     """The board's message id, from the table's publisher (what Discord shows)."""
     publisher = env.bot.publisher.tables.get(table.id)
-    return publisher.shown.board_message_id if publisher is not None else None
+    return publisher.context.shown.board_message_id if publisher is not None else None
 
 
 def published_for_good(env: Any, table: Any) -> bool:
@@ -121,8 +121,10 @@ def board_message(env: Any, table: Any) -> Any | None:
 
 
 def latest_dm_panel(user: Any) -> Any | None:
-    """The latest message in the member's DMs with the bot (the current DM panel), or None."""
-    return user.dm_channel.last_message
+    """The member's latest DM from the bot that shows a hand (the current DM panel; a
+    turn ping may follow it), or None."""
+    panels = [message for message in user.dm_channel.history() if message.embeds]
+    return panels[-1] if panels else None
 
 
 def ephemeral_panel(result: Any) -> Any | None:

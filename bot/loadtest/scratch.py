@@ -9,7 +9,7 @@ import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from ..databases import database_url, is_postgres, scratch_schema
+from ..storage.databases import database_url, is_postgres, scratch_schema
 
 
 @contextlib.asynccontextmanager

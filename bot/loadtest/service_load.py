@@ -53,8 +53,6 @@ class ServiceLoad:
             game="escoba",
             options={"players": 2},
             locale="en",
-            turn_timer=None,
-            dm_hands=True,
         )
         await service.join(table.id, Seat(user_id=GUEST, name="bob"))
         await service.start(table.id, HOST)
@@ -76,7 +74,7 @@ class ServiceLoad:
             table = self.service.get(table.id)
             started = time.perf_counter()
             await self.service.choose(
-                table.id, user, table.version, self.rng.choice(table.ui.pending.moves)
+                table.id, user, table.version, self.rng.choice(table.turn.pending.moves)
             )
         self.latencies.append((time.perf_counter() - started) * 1000)
         self.moves += 1

@@ -9,11 +9,12 @@ from __future__ import annotations
 import math
 
 import discord
+from discord import ui
 
-from .i18n import decimal, tr, tr_count
-from .render import game_name, sweeps_text
-from .storage import LEADERBOARD_ORDER, PlayerRecord, Storage
-from .views import leaderboard_view
+from ..i18n import decimal, tr, tr_count
+from ..storage import LEADERBOARD_ORDER, PlayerRecord, Storage
+from .common import game_name, sweeps_text
+from .ids import LeaderboardButton
 
 PAGE_SIZE = 10
 TREND_MATCHES = 10
@@ -149,3 +150,18 @@ def _takings(record: PlayerRecord, lang: str) -> str:
     return tr(
         lang, "stats.sweeps", points=points, sweeps=sweeps, per_hand=decimal(lang, per_hand, 2)
     )
+
+
+def leaderboard_view(game: str, sort: str, page: int, pages: int, lang: str) -> ui.View:
+    """Previous and Next, each naming the page it opens."""
+    view = ui.View(timeout=None)
+    previous = tr(lang, "leaderboard.previous")
+    view.add_item(
+        LeaderboardButton(game, sort, max(page - 1, 0), label=previous, disabled=page <= 0)
+    )
+    last = max(pages - 1, 0)
+    following = tr(lang, "leaderboard.next")
+    view.add_item(
+        LeaderboardButton(game, sort, min(page + 1, last), label=following, disabled=page >= last)
+    )
+    return view

@@ -13,20 +13,15 @@ from datetime import datetime
 from typing import Any
 
 import discord
+from discord import ui
 
-from .i18n import language_of, tr, tr_count
-from .ratings import Rating
-from .render import (
-    CATEGORY_ORDER,
-    GAME_COLOURS,
-    category_name,
-    game_name,
-    rating_line,
-    side_name,
-)
-from .storage import Storage
-from .tables import Table
-from .views import history_view
+from ..i18n import language_of, tr, tr_count
+from ..ratings import Rating
+from ..storage import Storage
+from ..tables import Table
+from .common import GAME_COLOURS, category_name, game_name, side_name
+from .ids import HistorySelect
+from .match_over import rating_line
 
 HISTORY_SIZE = 10
 SHEET_BUDGET = 5500
@@ -51,7 +46,7 @@ def _hand_line(table: Table, event: dict[str, Any], side: int, lang: str) -> str
     points = event["score"]["points"][side]
     scored = [
         f"{category_name(category, table.game, lang)} {points[category]}"
-        for category in CATEGORY_ORDER
+        for category in table.engine.categories
         if points.get(category)
     ]
     detail = f" ({', '.join(scored)})" if scored else ""
@@ -166,3 +161,13 @@ class MatchHistory:
         if row is None or row["guild_id"] != guild_id or row["status"] != "finished":
             return None
         return Table.from_row(row)
+
+
+def history_view(matches: list[tuple[int, str]], lang: str) -> ui.View:
+    """A select of (table id, label) pairs that opens a match's score sheet."""
+    view = ui.View(timeout=None)
+    options = [
+        discord.SelectOption(label=label[:100], value=str(table_id)) for table_id, label in matches
+    ]
+    view.add_item(HistorySelect(placeholder=tr(lang, "history.pick"), options=options[:25]))
+    return view

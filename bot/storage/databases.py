@@ -23,7 +23,7 @@ from typing import Any, Protocol
 import aiosqlite
 import asyncpg
 
-MIGRATIONS_ROOT = Path(__file__).resolve().parent.parent / "data" / "migrations"
+MIGRATIONS_ROOT = Path(__file__).resolve().parents[2] / "data" / "migrations"
 _MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
 POOL_SIZE = 10
 """PostgreSQL connections per process: saves of different tables commit in parallel."""

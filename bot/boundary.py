@@ -1,0 +1,129 @@
+"""The error boundary: every refused or failed click and command is answered here, in
+the clicker's language, privately; slash commands reach it through the command tree's
+``on_error``, components through their callback (``screens.ids``).
+
+- A refusal (``TableError``) says why; a click on a stale panel also brings that panel
+  up to date through the same click.
+- A check that failed (a command used outside a server, a right the member lacks)
+  says so.
+- A button of no known form, or one not on the clicked message, is "not recognised".
+- Anything else is logged with its traceback and answered "something went wrong".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar, cast
+
+import discord
+from discord import app_commands
+
+from .i18n import language_of, tr
+from .publishing import Publisher
+from .screens.common import reply
+from .screens.ids import is_known_custom_id
+from .tables import StalePanel, TableError, TableService
+
+log = logging.getLogger(__name__)
+
+
+class Guarded(Protocol):
+    boundary: ErrorBoundary
+
+
+H = TypeVar("H", bound=Guarded)
+P = ParamSpec("P")
+
+
+def refusals_answered(
+    handler: Callable[Concatenate[H, discord.Interaction, P], Awaitable[None]],
+) -> Callable[Concatenate[H, discord.Interaction, P], Awaitable[None]]:
+    """A handler whose refusals (``TableError``) the boundary answers: a refusal is
+    an answer, not a failure, so it never reaches the command tree's error handler."""
+
+    @functools.wraps(handler)
+    async def answered(
+        self: H, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs
+    ) -> None:
+        try:
+            await handler(self, interaction, *args, **kwargs)
+        except TableError as refusal:
+            await self.boundary.answer(interaction, refusal)
+
+    return answered
+
+
+class ErrorBoundary:
+    """Answers what handlers raise, for one bot."""
+
+    def __init__(self, service: TableService, publisher: Publisher) -> None:
+        self.service = service
+        self.publisher = publisher
+
+    async def answer(self, interaction: discord.Interaction, error: BaseException) -> None:
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        lang = language_of(interaction.locale)
+        if isinstance(cause, TableError):
+            text = tr(lang, cause.key, **cause.params)
+        elif isinstance(cause, app_commands.NoPrivateMessage):
+            text = tr(lang, "error.guild_only")
+        elif isinstance(cause, app_commands.CheckFailure):
+            text = tr(lang, "error.not_allowed")
+        else:
+            log.error(
+                "%s failed in guild %s", _what(interaction), interaction.guild_id, exc_info=cause
+            )
+            text = tr(lang, "error.internal")
+        with contextlib.suppress(discord.HTTPException):
+            await reply(interaction, text)
+        if isinstance(cause, StalePanel):
+            self._refresh_panel(interaction)
+
+    async def answer_unknown(self, interaction: discord.Interaction) -> None:
+        """A click no handler takes: a custom id of no known form, or one that is not on
+        the clicked message (discord.py drops those; a tampered client sends them)."""
+        custom_id = _custom_id(interaction)
+        handled = is_known_custom_id(custom_id) and custom_id in _custom_ids(interaction.message)
+        if handled or interaction.response.is_done():
+            return
+        await reply(interaction, tr(language_of(interaction.locale), "error.unknown_button"))
+
+    def _refresh_panel(self, interaction: discord.Interaction) -> None:
+        """Bring the stale panel a click came from up to date, through that click."""
+        parts = _custom_id(interaction).split(":")
+        table_id = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else None
+        table = self.service.tables.get(table_id) if table_id is not None else None
+        seated = table is not None and table.seat_of(interaction.user.id) is not None
+        if table is not None and seated and table.status == "playing":
+            self.publisher.poke(table.id, panel=interaction)
+
+
+def _custom_id(interaction: discord.Interaction) -> str:
+    data = cast(dict[str, Any], interaction.data or {})
+    return str(data.get("custom_id", ""))
+
+
+def _what(interaction: discord.Interaction) -> str:
+    if interaction.command is not None:
+        return f"command {interaction.command.qualified_name}"
+    return f"component {_custom_id(interaction)}"
+
+
+def _custom_ids(message: discord.Message | None) -> set[str]:
+    if message is None:
+        return set()
+    found: set[str] = set()
+    stack: list[Any] = list(message.components)
+    while stack:
+        component = stack.pop()
+        custom_id = getattr(component, "custom_id", None)
+        if custom_id:
+            found.add(custom_id)
+        stack.extend(getattr(component, "children", []) or [])
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
+    return found

@@ -1,0 +1,186 @@
+"""Members' hand panels: a DM panel per member (unless their DMs are closed) and the
+ephemeral panels of "My hand", kept up to date.
+
+A panel is edited through the interaction of the member's last click on it (not
+counted against Discord's global rate limit) while that token lives; otherwise a DM
+panel is edited through the REST API, and an ephemeral panel is left until the
+member clicks it again (a stale click then shows the current hand).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from ..ai.coach import Hint
+from ..i18n import language_of
+from ..screens.hand_panel import hand_pictures, panel_message
+from ..tables import Table
+from .board import BoardKeeper, shown_version
+from .context import TOKEN_LIFETIME, Handle, TableContext
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+
+
+class PanelKeeper:
+    """Keeps every member's panels at one table in line with it."""
+
+    def __init__(self, context: TableContext, board: BoardKeeper) -> None:
+        self.context = context
+        self.board = board
+        self.handles: dict[int, dict[str, Handle]] = {}
+        """Member id → their latest live panel interaction of each kind (dm, ephemeral)."""
+        self.shown_keys: dict[int, tuple[Any, ...]] = {}
+        """Panel message id → what it shows (``shown_version``)."""
+        self.hints: dict[tuple[int, int], Hint] = {}
+        """The coach's hint per (version, seat), for the panels and ``/hint`` of one turn."""
+
+    def hold(self, interaction: discord.Interaction, message_id: int) -> None:
+        """Keep ``interaction`` to edit the panel ``message_id`` of its member later: the
+        latest one of each kind (DM, ephemeral) a member clicked or opened."""
+        handles = self.handles.setdefault(interaction.user.id, {})
+        kind = "dm" if interaction.guild_id is None else "ephemeral"
+        old = handles.get(kind)
+        if old is not None:
+            self.shown_keys.pop(old.message_id, None)
+        handles[kind] = Handle(interaction, message_id, self.context.now() + TOKEN_LIFETIME)
+        self.shown_keys.pop(message_id, None)
+
+    def live_handle(self, user_id: int, kind: str) -> Handle | None:
+        """The member's panel interaction of ``kind`` whose token still lives."""
+        handle = self.handles.get(user_id, {}).get(kind)
+        return handle if handle is not None and handle.live(self.context.now()) else None
+
+    def uses_dm(self, table: Table, user_id: int) -> bool:
+        return table.settings.dm_hands and user_id not in self.context.shown.dm_failed
+
+    async def show(self, interaction: discord.Interaction, table: Table, seat: int) -> None:
+        """Show ``seat``'s panel as the (deferred) response of ``interaction`` and keep it
+        up to date from then on."""
+        message = await self._edit_through(interaction, table, seat)
+        if message is not None:
+            self.hold(interaction, message.id)
+            self.shown_keys[message.id] = shown_version(table)
+
+    async def publish(self, table: Table) -> None:
+        for seat, player in enumerate(table.seats):
+            if player.bot is not None:
+                continue
+            done = await self._live_panels(table, seat)
+            if self.uses_dm(table, player.user_id):
+                await self._dm_panel(table, seat, done)
+
+    async def _live_panels(self, table: Table, seat: int) -> set[int]:
+        """Edit the member's panels that an interaction can still edit; their ids."""
+        handles = self.handles.get(table.seats[seat].user_id, {})
+        now = self.context.now()
+        done = set()
+        for kind, handle in list(handles.items()):
+            fresh = self.shown_keys.get(handle.message_id) == shown_version(table)
+            if not handle.live(now) or not (
+                fresh or await self._edit_through(handle.interaction, table, seat)
+            ):
+                del handles[kind]
+                continue
+            self.shown_keys[handle.message_id] = shown_version(table)
+            done.add(handle.message_id)
+        return done
+
+    async def _edit_through(
+        self, interaction: discord.Interaction, table: Table, seat: int
+    ) -> discord.Message | None:
+        lang = (
+            table.seats[seat].locale
+            if interaction.guild_id is None
+            else language_of(interaction.locale)
+        )
+        embed, view = await self.render(table, seat, lang)
+        try:
+            return await interaction.edit_original_response(
+                embed=embed, view=view, attachments=await hand_pictures(table, seat)
+            )
+        except discord.HTTPException as exc:
+            log.info("%s: a panel's interaction expired: %s", self.context.where(), exc)
+            return None
+
+    async def _dm_panel(self, table: Table, seat: int, done: set[int]) -> None:
+        player = table.seats[seat]
+        shown = self.context.shown
+        where = shown.panels.get(str(player.user_id))
+        current = where is not None and self.shown_keys.get(where[1]) == shown_version(table)
+        if where is not None and (where[1] in done or current):
+            return
+        embed, view = await self.render(table, seat, player.locale)
+        if where is not None:
+            message = self.context.channel(where[0]).get_partial_message(where[1])
+            try:
+                await message.edit(
+                    embed=embed, view=view, attachments=await hand_pictures(table, seat)
+                )
+                self.shown_keys[where[1]] = shown_version(table)
+                return
+            except discord.NotFound:
+                pass
+        if table.status == "playing":
+            await self._send_dm_panel(table, seat, embed, view)
+
+    async def _send_dm_panel(self, table: Table, seat: int, embed: discord.Embed, view) -> None:
+        player = table.seats[seat]
+        context = self.context
+        try:
+            channel = await context.port.create_dm(discord.Object(player.user_id))
+            message = await channel.send(
+                embed=embed, view=view, files=await hand_pictures(table, seat)
+            )
+        except discord.Forbidden as exc:
+            if exc.code == DM_CLOSED or exc.status == 403:
+                context.shown.dm_failed.append(player.user_id)
+                context.notices.append(("dm.closed", {"mention": f"<@{player.user_id}>"}))
+            return
+        except discord.HTTPException as exc:
+            # Without a DM panel the member plays from "My hand", as with closed DMs.
+            log.warning("%s: DM panel failed: %s", context.where(), exc)
+            context.shown.dm_failed.append(player.user_id)
+            return
+        context.shown.panels[str(player.user_id)] = [message.channel.id, message.id]
+        self.shown_keys[message.id] = shown_version(table)
+
+    async def render(self, table: Table, seat: int, lang: str) -> tuple[discord.Embed, Any]:
+        port = self.context.port
+        guild = port.get_guild(table.guild_id)
+        return panel_message(
+            table,
+            seat,
+            lang,
+            guild_name=guild.name if guild else "?",
+            channel_name=_channel_path(port.get_channel(table.play_channel_id)),
+            hint=await self.hint(table, seat) if _coached(table, seat) else None,
+            board_url=self.board.url(table),
+        )
+
+    async def hint(self, table: Table, seat: int) -> Hint:
+        """The coach's suggestion for ``seat``, whose turn it is (worked out once a turn)."""
+        key = (table.version, seat)
+        if key not in self.hints:
+            state = table.match
+            seed = f"{table.id}/{table.version}/hint"
+            hint = await self.context.port.bots.hint(state.game, state.observe(seat), seed)
+            self.hints = {key: hint}
+        return self.hints[key]
+
+
+def _coached(table: Table, seat: int) -> bool:
+    """Whether ``seat``'s panel shows a hint: hints are on and a card is theirs to play."""
+    playing = table.status == "playing" and table.turn.pending is None
+    return table.settings.hints and playing and table.match.turn == seat
+
+
+def _channel_path(channel: object) -> str:
+    """``#general › Escoba table #3`` for a thread, ``#general`` for a channel."""
+    parent = getattr(channel, "parent", None)
+    name = f"#{getattr(channel, 'name', '?')}"
+    return f"#{parent.name} › {name[1:]}" if parent is not None else name

@@ -1,0 +1,40 @@
+"""The narrow port the publishing side talks to Discord and the bots through: what it
+needs of the bot, as a protocol, so it depends on no bot class (``EscobaBot``
+satisfies it)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import discord
+
+from ..ai.coach import Hint
+from ..games import Game, Observation
+from ..metrics import Metrics
+
+
+class BotSeats(Protocol):
+    """Decisions for bot seats and the coach's hints, off the event loop."""
+
+    async def decide(self, level: str, game: Game, view: Observation, seed: str) -> int: ...
+
+    async def hint(self, game: Game, view: Observation, seed: str) -> Hint: ...
+
+
+class DiscordPort(Protocol):
+    """What a table's publisher (and the croupier) use of the bot."""
+
+    bots: BotSeats
+    metrics: Metrics
+    simulated: bool
+
+    @property
+    def user(self) -> discord.ClientUser | None: ...
+
+    def get_partial_messageable(self, id: int) -> discord.PartialMessageable: ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
+    def get_channel(self, id: int, /) -> object | None: ...
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...

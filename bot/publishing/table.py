@@ -1,0 +1,169 @@
+"""One table's publisher: it brings Discord in line with the saved table.
+
+Handlers change a table through the service (which saves it) and then poke the
+table's publisher. Its loop compares the table with what Discord shows and makes the
+calls that close the gap, in order: the lobby message, the results of finished hands,
+the board, every member's panels, the lines waiting, the turn ping. A bot's move, a
+turn timer running out and a retry after a failed call are steps of the same loop
+(``clock``), so there is one code path from "the table changed" to "Discord shows it".
+
+Failed calls are retried with a growing back-off (Discord's 429s are waited out by
+discord.py itself).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import discord
+
+from ..tables import Table
+from .board import BoardKeeper
+from .clock import TableClock
+from .context import TableContext
+from .messages import ChannelMessages
+from .panels import PanelKeeper
+from .pings import Pinger
+
+log = logging.getLogger(__name__)
+
+RETRY_SECONDS = (1, 2, 5, 10, 30)
+
+
+class TablePublisher:
+    """Brings Discord in line with one table. ``poke`` runs its loop if it is idle."""
+
+    def __init__(self, context: TableContext, on_closed) -> None:
+        self.context = context
+        self.on_closed = on_closed
+        """Called once the table is over and everything about it is shown."""
+        self.clock = TableClock(context)
+        self.messages = ChannelMessages(context)
+        self.board = BoardKeeper(context)
+        self.panels = PanelKeeper(context, self.board)
+        self.pings = Pinger(context, self.board, self.panels)
+        self.dirty = False
+        self.failures = 0
+        self.worker: asyncio.Task | None = None
+        self.alarm: asyncio.Task | None = None
+
+    # -- the loop ----------
+
+    def poke(self) -> None:
+        self.dirty = True
+        self.context.changed_at = self.context.now()
+        self._run()
+
+    def cancel(self) -> None:
+        for task in (self.worker, self.alarm):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+
+    def _run(self) -> None:
+        if self.worker is None or self.worker.done():
+            self.worker = asyncio.create_task(self._work())
+
+    async def _work(self) -> None:
+        while self.dirty:
+            self.dirty = False
+            try:
+                await self._step()
+            except Exception:
+                log.exception("%s: publishing failed", self.context.where())
+                self._retry_later()
+
+    async def _step(self) -> None:
+        await self.clock.play_due_moves()
+        table = self.context.table()
+        if table is None:
+            return
+        try:
+            await self._reconcile(table)
+        except discord.HTTPException as exc:
+            log.warning("%s: Discord refused a call: %s", self.context.where(), exc)
+            self._retry_later()
+            return
+        self.failures = 0
+        if not table.is_live:
+            self.on_closed(table.id)
+            self.cancel()
+            return
+        delay = self.clock.due_in(table)
+        if delay is not None:
+            self._wake_in(max(delay, 0))
+
+    def _retry_later(self) -> None:
+        delay = RETRY_SECONDS[min(self.failures, len(RETRY_SECONDS) - 1)]
+        self.failures += 1
+        self._wake_in(delay)
+
+    def _wake_in(self, delay: float) -> None:
+        if self.alarm is not None and self.alarm is not asyncio.current_task():
+            self.alarm.cancel()
+        self.alarm = asyncio.create_task(self._wake_after(delay))
+
+    async def _wake_after(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self.dirty = True
+        self._run()
+
+    # -- reconciling ----------
+
+    async def _reconcile(self, table: Table) -> None:
+        context = self.context
+        before = context.shown.model_dump()
+        try:
+            await self.messages.lobby(table)
+            posted = await self.messages.results(table)
+            if table.state is not None:
+                if posted and table.status == "playing" and context.timings.hand_pause > 0:
+                    await asyncio.sleep(context.timings.hand_pause)
+                await self.board.publish(table)
+                await self.panels.publish(table)
+            await self.messages.notices(table)
+            await self.pings.publish(table)
+        finally:
+            after = context.shown.model_dump()
+            if _worth_saving(before, after):
+                await context.service.storage.save_shown(table.id, after)
+        while context.doomed:
+            await _delete(context.doomed.pop())
+
+    # -- what handlers ask ----------
+
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        table: Table,
+        can_thread: bool,
+        invite: str | None = None,
+    ) -> None:
+        """Show a new table's lobby as the answer to the command that opened it, and open
+        its thread when the channel allows."""
+        message = await self.messages.open(interaction, table, invite)
+        if can_thread:
+            await self.messages.open_thread(message, table)
+        self.poke()
+
+    def repost(self) -> None:
+        """``/table``: the board again, at the bottom of the conversation."""
+        self.board.repost()
+        self.poke()
+
+
+def _worth_saving(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """Whether the record changed in a way a restart needs: not when only a ping went
+    (deleting it again after a restart is harmless), so a turn's ping costs one write."""
+    if after == before:
+        return False
+    gone = {**before, "ping": [], "ping_channel": None}
+    return bool(after["ping"]) or after != gone
+
+
+async def _delete(message: discord.PartialMessage) -> None:
+    """Delete a message of ours if it is still there."""
+    with contextlib.suppress(discord.HTTPException):
+        await message.delete()

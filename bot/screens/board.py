@@ -1,0 +1,219 @@
+"""The board, a Components V2 message: whose turn it is, the picture, the table
+cards, the hand's log, scores and piles, then the capture options and "My hand".
+
+It reads only what every player may see (``State.public_observation``): the table
+cards, counts, piles and the moves already made. When the table shows pictures
+(``/settings images``), ``board.png`` (table cards, the card just played, pile tops)
+is drawn by ``bot.pictures`` off the event loop; the text stays for screen readers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+from discord import ui
+
+from ..games import PublicObservation, describe_move
+from ..i18n import tr
+from ..pictures import board_png
+from ..tables import Table, current_hand_events
+from .common import (
+    GAME_COLOURS,
+    blue,
+    card_text,
+    deck_of,
+    end_text,
+    game_name,
+    green,
+    numbered,
+    option_letter,
+    player_name,
+    red,
+    seat_mention,
+    side_name,
+)
+from .ids import HandButton, MoveButton, MoveSelect, SeatButton
+from .story import describe_events, move_label
+
+BOARD_PICTURE = "board.png"
+LOG_LINES = 6
+MAX_TEXT = 1000
+MAX_MOVE_BUTTONS = 15
+PLAYED_KINDS = ("played", "captured", "claimed", "stole")
+"""Events that put a card from a hand on the table."""
+
+
+def board_layout(table: Table, lang: str) -> ui.LayoutView:
+    view = ui.LayoutView(timeout=None)
+    public = table.match.public_observation()
+    parts: list[ui.Item] = [ui.TextDisplay(board_heading(table, lang))]
+    if table.settings.images:
+        parts.append(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{BOARD_PICTURE}")))
+    parts.append(ui.TextDisplay(_table_text(table, public, lang)))
+    parts.append(ui.TextDisplay(_log_text(table, lang)))
+    parts.append(ui.Separator())
+    parts.append(ui.TextDisplay(_status_text(table, public, lang)))
+    if table.status == "playing":
+        parts.extend(_option_rows(table, lang))
+        parts.append(_board_buttons(table, lang))
+    view.add_item(ui.Container(*parts, accent_colour=GAME_COLOURS.get(table.game)))
+    return view
+
+
+def board_heading(table: Table, lang: str) -> str:
+    """Whose turn it is, by name, with the clock; or how the match ended."""
+    if table.status != "playing":
+        return f"### {end_text(table, lang)}"
+    turn = table.match.turn
+    key = "board.turn_bot" if table.seats[turn].autoplayed else "board.turn_of"
+    lines = [f"### ▶ {tr(lang, key, player=seat_mention(table, turn))}"]
+    pending = table.turn.pending
+    if pending is not None:
+        lines.append(tr(lang, "board.choosing", card=card_text(table, pending.card)))
+    if table.turn.deadline:
+        lines.append(tr(lang, "board.timer", when=f"<t:{int(table.turn.deadline)}:R>"))
+    return "\n".join(lines)
+
+
+def _table_text(table: Table, public: PublicObservation, lang: str) -> str:
+    """The table cards, numbered as the picture numbers them, and a missed 15."""
+    cards = [f"{numbered(i)} {card_text(table, c)}" for i, c in enumerate(public.table)]
+    lines = [f"**{tr(lang, 'board.table')}:** " + (" ".join(cards) or tr(lang, "board.empty"))]
+    if public.claimable >= 0:
+        claim = tr(lang, "board.claimable", card=card_text(table, public.claimable))
+        lines.append(f"**{tr(lang, 'board.claim_title')}:** {claim}")
+    return "\n".join(lines)
+
+
+def _log_text(table: Table, lang: str) -> str:
+    """The hand so far: its last events (the dealer's sweep, captures, steals, claims),
+    or the whole of the last move once the match is over."""
+    log = table.log
+    events = log.last_events if table.match.is_over else log.hand
+    lines = describe_events(table, events, lang)
+    if not lines:
+        lines = [tr(lang, "board.hand_dealt", hand=table.match.hand_no + 1)]
+    elif log.auto_move and log.last_seat is not None:
+        lines.append(tr(lang, "board.auto_move", player=player_name(table, log.last_seat)))
+    text = "\n".join(f"• {line}" for line in lines[-LOG_LINES:])
+    return f"**{tr(lang, 'board.log')}**\n{text}"[:MAX_TEXT]
+
+
+def _status_text(table: Table, public: PublicObservation, lang: str) -> str:
+    """Scores, each player's hand and pile, the stock, and the footer line."""
+    state = table.match
+    lines = []
+    if state.game.plays_to_target:
+        scores = " · ".join(
+            f"{side_name(table, side)} **{score}**" for side, score in enumerate(public.scores)
+        )
+        lines.append(f"**{tr(lang, 'board.score', target=public.target)}:** {scores}")
+    lines.append(_seat_lines(table, public, lang))
+    lines.append(f"**{tr(lang, 'board.stock')}:** {public.stock}")
+    footer = tr(
+        lang,
+        "board.footer",
+        hand=state.hand_no + 1,
+        dealer=player_name(table, public.dealer),
+        version=table.version,
+    )
+    title = tr(lang, "board.title", game=game_name(table.game, lang), table=table.id)
+    lines.append(f"-# {title} · {footer}")
+    return "\n".join(lines)[:MAX_TEXT]
+
+
+def _seat_lines(table: Table, public: PublicObservation, lang: str) -> str:
+    game = table.match.game
+    lines = []
+    for seat in range(table.players):
+        marker = "▶ " if seat == public.to_act and table.status == "playing" else ""
+        parts = [tr(lang, "board.in_hand", count=public.hand_sizes[seat])]
+        parts.append(tr(lang, "board.pile", count=public.pile_sizes[seat]))
+        if game.shows_pile_tops and public.pile_tops[seat] >= 0:
+            top = card_text(table, public.pile_tops[seat])
+            parts.append(tr(lang, "board.pile_top", card=top))
+        if game.has_sweeps():
+            parts.append(tr(lang, f"board.sweeps.{table.game}", count=public.sweeps[seat]))
+        if table.seats[seat].away:
+            parts.append(tr(lang, "board.away"))
+        lines.append(f"{marker}**{player_name(table, seat)}** · " + " · ".join(parts))
+    return "\n".join(lines)[:1024]
+
+
+def board_moves(table: Table) -> list[int]:
+    """The moves the board offers: a committed card's options, else claims of a missed 15."""
+    if table.turn.pending is not None:
+        return list(table.turn.pending.moves)
+    return [m for m in table.match.legal_moves() if describe_move(m).claim]
+
+
+def _option_rows(table: Table, lang: str) -> list[ui.ActionRow]:
+    """The board decisions of the player to act (capture choices, claims, steals), as
+    buttons lettered like the picture's marks, or a select when there are many."""
+    moves = board_moves(table)
+    labels = [
+        f"{option_letter(i)} · {move_label(table, describe_move(m), lang)}"[:80]
+        for i, m in enumerate(moves)
+    ]
+    if len(moves) > MAX_MOVE_BUTTONS:
+        options = [
+            discord.SelectOption(label=label[:100], value=f"{move:x}")
+            for label, move in zip(labels[:25], moves[:25], strict=True)
+        ]
+        placeholder = tr(lang, "board.choose")
+        select = MoveSelect(table.id, table.version, options=options, placeholder=placeholder)
+        return [ui.ActionRow(select)]
+    rows: list[ui.ActionRow] = []
+    for start in range(0, len(moves), 5):
+        row: ui.ActionRow = ui.ActionRow()
+        for label, move in zip(labels[start : start + 5], moves[start : start + 5], strict=True):
+            row.add_item(MoveButton(table.id, table.version, move, label=label, style=green))
+        rows.append(row)
+    return rows
+
+
+def _board_buttons(table: Table, lang: str) -> ui.ActionRow:
+    row: ui.ActionRow = ui.ActionRow(
+        HandButton(table.id, label=tr(lang, "board.my_hand"), style=blue)
+    )
+    if any(seat.away for seat in table.seats):
+        row.add_item(SeatButton(table.id, "back", label=tr(lang, "seat.back_button"), style=green))
+        row.add_item(SeatButton(table.id, "end", label=tr(lang, "seat.end_button"), style=red))
+    return row
+
+
+def last_played(table: Table) -> int | None:
+    """The card shown as just played: a committed card, else the last one played."""
+    if table.turn.pending is not None:
+        return table.turn.pending.card
+    for event in reversed(current_hand_events(table.log.last_events)):
+        if event["kind"] in PLAYED_KINDS:
+            return event["card"]
+    return None
+
+
+async def board_pictures(table: Table) -> list[discord.File]:
+    """The board's picture to attach, or none when the table shows no pictures.
+    It is drawn in a worker thread, off the event loop, from values read here."""
+    if not table.settings.images or table.state is None:
+        return []
+    public = table.state.public_observation()
+    piles: list[tuple[str, int | None]] = []
+    if table.state.game.shows_pile_tops:
+        piles = [
+            (seat.name, top if top >= 0 else None)
+            for seat, top in zip(table.seats, public.pile_tops, strict=True)
+        ]
+    options = [describe_move(move).captures for move in board_moves(table)]
+    png = await asyncio.to_thread(
+        board_png,
+        public.table,
+        deck_of(table),
+        last_played=last_played(table),
+        pile_tops=piles,
+        options=options if table.status == "playing" else (),
+        played_label=tr(table.locale, "board.played_label"),
+    )
+    return [discord.File(io.BytesIO(png), filename=BOARD_PICTURE)]

@@ -1,0 +1,152 @@
+"""A player's private hand panel (a DM, or the ephemeral answer to "My hand"): their
+hand, the table, whether it is their turn, the coach's hint at a table with hints
+on, and the cards as buttons, live on their turn. The only screen that shows a hand,
+sent to that player alone; ``hand.png`` pictures it when the table shows pictures."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import io
+from typing import Any
+
+import discord
+from discord import ui
+
+from ..ai.coach import Hint
+from ..i18n import CATALOGS, DEFAULT_LANGUAGE, count_key, tr, tr_count
+from ..pictures import hand_png
+from ..tables import Table
+from .common import (
+    card_name,
+    cards_text,
+    deck_of,
+    embed,
+    end_text,
+    game_name,
+    green,
+    grey,
+    numbered,
+    player_name,
+    suit_emoji,
+)
+from .ids import CardButton
+
+HAND_PICTURE = "hand.png"
+
+
+def panel_message(
+    table: Table,
+    seat: int,
+    lang: str,
+    *,
+    guild_name: str,
+    channel_name: str,
+    hint: Hint | None,
+    board_url: str | None,
+) -> tuple[discord.Embed, ui.View]:
+    shown = panel_embed(
+        table, seat, lang, guild_name=guild_name, channel_name=channel_name, hint=hint
+    )
+    return shown, panel_view(table, seat, lang, board_url=board_url)
+
+
+def panel_embed(
+    table: Table,
+    seat: int,
+    lang: str,
+    *,
+    guild_name: str,
+    channel_name: str,
+    hint: Hint | None = None,
+) -> discord.Embed:
+    state = table.match
+    view = state.observe(seat)
+    title = tr(lang, "panel.title", game=game_name(table.game, lang), table=table.id)
+    where = tr(lang, "panel.where", guild=guild_name, channel=channel_name)
+    shown = embed(table, title, where)
+    hand = cards_text(table, sorted(view.hand), lang, "panel.hand_empty")
+    shown.add_field(name=tr(lang, "panel.hand"), value=hand, inline=False)
+    table_cards = cards_text(table, view.table, lang)
+    shown.add_field(name=tr(lang, "board.table"), value=table_cards, inline=False)
+    if table.status != "playing":
+        status = end_text(table, lang)
+    elif state.turn == seat:
+        status = tr(lang, "panel.your_turn")
+    else:
+        status = tr(lang, "panel.waiting", player=player_name(table, state.turn))
+    shown.add_field(name=tr(lang, "board.turn"), value=status, inline=False)
+    if hint is not None:
+        advice = hint_text(table, hint, lang)[:1024]
+        shown.add_field(name=tr(lang, "panel.hint"), value=advice, inline=False)
+    footer = tr(lang, "panel.footer", hand=state.hand_no + 1, version=table.version)
+    shown.set_footer(text=footer)
+    if _shows_hand(table, seat):
+        shown.set_image(url=f"attachment://{HAND_PICTURE}")
+    return shown
+
+
+def panel_view(table: Table, seat: int, lang: str, *, board_url: str | None) -> ui.View:
+    """The player's cards as buttons, enabled on their turn."""
+    view = ui.View(timeout=None)
+    state = table.match
+    active = table.status == "playing" and state.turn == seat and table.turn.pending is None
+    for index, card in enumerate(sorted(state.hands[seat])):
+        view.add_item(
+            CardButton(
+                table.id,
+                table.version,
+                card,
+                label=f"{numbered(index)} {card_name(table, card, lang)}"[:80],
+                emoji=suit_emoji(table, card),
+                style=green if active else grey,
+                disabled=not active,
+                row=index // 5,
+            )
+        )
+    if board_url:
+        view.add_item(ui.Button(label=tr(lang, "panel.go_to_board"), url=board_url, row=2))
+    return view
+
+
+def hint_text(table: Table, hint: Hint, lang: str) -> str:
+    """The coach's hint in words: what the move does, then why, joined by "; "."""
+    return "; ".join(_reason_text(table, key, params, lang) for key, params in hint.reasons)
+
+
+def _reason_text(table: Table, key: str, params: dict[str, Any], lang: str) -> str:
+    """One reason in words; cards by name ("Knight of swords"), since a learner
+    may not read codes yet."""
+    words = dict(params)
+    if "card" in words:
+        words["card"] = card_name(table, words["card"], lang)
+    if "cards" in words:
+        words["cards"] = " + ".join(card_name(table, card, lang) for card in words["cards"])
+    if "seat" in words:
+        words["seat"] = player_name(table, words["seat"])
+    if "count" in words and count_key(key, 1) in CATALOGS[DEFAULT_LANGUAGE]:
+        return tr_count(lang, key, words.pop("count"), **words)
+    return tr(lang, key, **words)
+
+
+def _shows_hand(table: Table, seat: int) -> bool:
+    state = table.state
+    return (
+        table.settings.images
+        and table.status == "playing"
+        and state is not None
+        and bool(state.hands[seat])
+    )
+
+
+async def hand_pictures(table: Table, seat: int) -> list[discord.File]:
+    """The picture of ``seat``'s hand for its panel, or none (drawn off the loop)."""
+    if not _shows_hand(table, seat):
+        return []
+    hand = tuple(sorted(table.match.hands[seat]))
+    png = await asyncio.to_thread(_hand_png, hand, deck_of(table))
+    return [discord.File(io.BytesIO(png), filename=HAND_PICTURE)]
+
+
+_hand_png = functools.lru_cache(maxsize=1024)(hand_png)
+"""Hands repeat (every panel of a seat shows the same one until it plays): draw once."""

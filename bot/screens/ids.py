@@ -1,0 +1,269 @@
+"""Every custom id the bot puts on a component, in one place. Each interactive
+component is a ``DynamicItem`` whose custom id carries the table id (and, for moves,
+the table version), so buttons keep working after a restart. A click goes straight to
+the bot's ``Handlers`` (the croupier); whatever it raises goes to their one error
+boundary.
+
+Custom ids (all under 100 characters):
+``esc:lobby:<table>:<action>``, ``esc:adv:<table>``, ``esc:hand:<table>``,
+``esc:card:<table>:<version>:<card>``, ``esc:move:<table>:<version>:<move hex>``,
+``esc:movesel:<table>:<version>``, ``esc:rematch:<table>``, ``esc:lb:<game>:<sort>:<page>``,
+``esc:bot:<table>`` (the lobby's bot select), ``esc:target:<table>`` (its target select),
+``esc:seat:<table>:<back|end>``, ``esc:confirm:<table>:<leave|cancel>``,
+``esc:hist`` (the /history select).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol, Self, cast
+
+import discord
+from discord import ui
+
+
+class Handlers(Protocol):
+    """What a click is handed to (``bot.croupier.Croupier``)."""
+
+    async def on_lobby(self, interaction: discord.Interaction, table_id: int, action: str): ...
+    async def on_advanced(self, interaction: discord.Interaction, table_id: int, values): ...
+    async def on_bot_seat(self, interaction: discord.Interaction, table_id: int, values): ...
+    async def on_target(self, interaction: discord.Interaction, table_id: int, values): ...
+    async def on_seat(self, interaction: discord.Interaction, table_id: int, action: str): ...
+    async def on_my_hand(self, interaction: discord.Interaction, table_id: int): ...
+    async def on_card(self, interaction: discord.Interaction, table_id: int, version, card): ...
+    async def on_move(self, interaction: discord.Interaction, table_id: int, version, move): ...
+    async def on_rematch(self, interaction: discord.Interaction, table_id: int): ...
+    async def end(
+        self, interaction: discord.Interaction, table_id: int, action: str, *, confirmed: bool
+    ): ...
+    async def on_leaderboard_page(
+        self, interaction: discord.Interaction, game: str, sort: str, page: int
+    ): ...
+    async def on_history_pick(self, interaction: discord.Interaction, values: list[str]): ...
+    async def answer_error(self, interaction: discord.Interaction, error: Exception): ...
+
+
+class _HasHandlers(Protocol):
+    croupier: Handlers
+
+
+def handlers(interaction: discord.Interaction) -> Handlers:
+    return cast(_HasHandlers, interaction.client).croupier
+
+
+def selected(interaction: discord.Interaction) -> list[str]:
+    """The values a select sent."""
+    data = cast(dict[str, Any], interaction.data or {})
+    return list(data.get("values") or [])
+
+
+class FromCustomId:
+    """Rebuilds an item from its custom_id: the template's named groups are the
+    constructor's arguments (digits become ints, ``move`` is hexadecimal)."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        values: dict[str, Any] = {}
+        for name, text in match.groupdict().items():
+            if name == "move":
+                values[name] = int(text, 16)
+            else:
+                values[name] = int(text) if text.isdigit() else text
+        return cls(**values)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.act(interaction)
+        except Exception as error:
+            await handlers(interaction).answer_error(interaction, error)
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+
+class LobbyButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:lobby:(?P<table_id>[0-9]{1,12}):(?P<action>join|leave|start|cancel|hints|team[0-5])",
+):
+    def __init__(self, table_id: int, action: str, **button: Any) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:lobby:{table_id}:{action}", **button))
+        self.table_id, self.action = table_id, action
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_lobby(interaction, self.table_id, self.action)
+
+
+class AdvancedSelect(
+    FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:adv:(?P<table_id>[0-9]{1,12})"
+):
+    def __init__(self, table_id: int, **select: Any) -> None:
+        super().__init__(ui.Select(custom_id=f"esc:adv:{table_id}", **select))
+        self.table_id = table_id
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_advanced(interaction, self.table_id, selected(interaction))
+
+
+class BotSelect(
+    FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:bot:(?P<table_id>[0-9]{1,12})"
+):
+    def __init__(self, table_id: int, **select: Any) -> None:
+        super().__init__(ui.Select(custom_id=f"esc:bot:{table_id}", **select))
+        self.table_id = table_id
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_bot_seat(interaction, self.table_id, selected(interaction))
+
+
+class TargetSelect(
+    FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:target:(?P<table_id>[0-9]{1,12})"
+):
+    def __init__(self, table_id: int, **select: Any) -> None:
+        super().__init__(ui.Select(custom_id=f"esc:target:{table_id}", **select))
+        self.table_id = table_id
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_target(interaction, self.table_id, selected(interaction))
+
+
+class SeatButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:seat:(?P<table_id>[0-9]{1,12}):(?P<action>back|end)",
+):
+    def __init__(self, table_id: int, action: str, **button: Any) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:seat:{table_id}:{action}", **button))
+        self.table_id, self.action = table_id, action
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_seat(interaction, self.table_id, self.action)
+
+
+class HandButton(
+    FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:hand:(?P<table_id>[0-9]{1,12})"
+):
+    def __init__(self, table_id: int, **button: Any) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:hand:{table_id}", **button))
+        self.table_id = table_id
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_my_hand(interaction, self.table_id)
+
+
+class CardButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:card:(?P<table_id>[0-9]{1,12}):(?P<version>[0-9]{1,9}):(?P<card>[0-9]{1,2})",
+):
+    def __init__(self, table_id: int, version: int, card: int, **button: Any) -> None:
+        custom_id = f"esc:card:{table_id}:{version}:{card}"
+        super().__init__(ui.Button(custom_id=custom_id, **button))
+        self.table_id, self.version, self.card = table_id, version, card
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_card(interaction, self.table_id, self.version, self.card)
+
+
+class MoveButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:move:(?P<table_id>[0-9]{1,12}):(?P<version>[0-9]{1,9}):(?P<move>[0-9a-f]{1,14})",
+):
+    def __init__(self, table_id: int, version: int, move: int, **button: Any) -> None:
+        custom_id = f"esc:move:{table_id}:{version}:{move:x}"
+        super().__init__(ui.Button(custom_id=custom_id, **button))
+        self.table_id, self.version, self.move = table_id, version, move
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_move(interaction, self.table_id, self.version, self.move)
+
+
+class MoveSelect(
+    FromCustomId,
+    ui.DynamicItem[ui.Select],
+    template=r"esc:movesel:(?P<table_id>[0-9]{1,12}):(?P<version>[0-9]{1,9})",
+):
+    """The capture options as a select, when there are too many for buttons."""
+
+    def __init__(self, table_id: int, version: int, **select: Any) -> None:
+        super().__init__(ui.Select(custom_id=f"esc:movesel:{table_id}:{version}", **select))
+        self.table_id, self.version = table_id, version
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        values = selected(interaction) or ["x"]
+        move = int(values[0], 16) if re.fullmatch(r"[0-9a-f]{1,14}", values[0]) else -1
+        await handlers(interaction).on_move(interaction, self.table_id, self.version, move)
+
+
+class ConfirmButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:confirm:(?P<table_id>[0-9]{1,12}):(?P<action>leave|cancel)",
+):
+    """Yes to "end this match for everyone?" (``/leave``, ``/cancel``, End match)."""
+
+    def __init__(self, table_id: int, action: str, **button: Any) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:confirm:{table_id}:{action}", **button))
+        self.table_id, self.action = table_id, action
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).end(interaction, self.table_id, self.action, confirmed=True)
+
+
+class RematchButton(
+    FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:rematch:(?P<table_id>[0-9]{1,12})"
+):
+    def __init__(self, table_id: int, **button: Any) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:rematch:{table_id}", **button))
+        self.table_id = table_id
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_rematch(interaction, self.table_id)
+
+
+class LeaderboardButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:lb:(?P<game>[a-z]{1,20}):(?P<sort>rating|wins|matches):(?P<page>[0-9]{1,4})",
+):
+    def __init__(self, game: str, sort: str, page: int, **button: Any) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:lb:{game}:{sort}:{page}", **button))
+        self.game, self.sort, self.page = game, sort, page
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_leaderboard_page(
+            interaction, self.game, self.sort, self.page
+        )
+
+
+class HistorySelect(FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:hist"):
+    def __init__(self, **select: Any) -> None:
+        super().__init__(ui.Select(custom_id="esc:hist", **select))
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_history_pick(interaction, selected(interaction))
+
+
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    AdvancedSelect,
+    BotSelect,
+    TargetSelect,
+    SeatButton,
+    HandButton,
+    CardButton,
+    MoveButton,
+    MoveSelect,
+    ConfirmButton,
+    RematchButton,
+    LeaderboardButton,
+    HistorySelect,
+)
+
+
+def is_known_custom_id(custom_id: str) -> bool:
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)

@@ -1,0 +1,40 @@
+"""``/rules``: the rules in brief, for a game as these options play it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from ..games import game_type
+from ..i18n import CATALOGS, DEFAULT_LANGUAGE, tr, tr_count
+from .common import GAME_COLOURS, game_name
+
+OPTION_RULES = {"capture_rule": "rules.capture", "scoring_system": "rules.escoba.scoring"}
+"""The paragraph for each option a game names in its summary, by the option's value."""
+GAME_SECTIONS = ("scoring", "steal")
+"""Paragraphs a game's rules have when its catalog has them: ``rules.<game>.<section>``."""
+
+
+def rules_embed(game: str, options: dict[str, Any], lang: str) -> discord.Embed:
+    sections = [tr(lang, f"rules.{game}.goal"), tr(lang, f"rules.{game}.play")]
+    named = game_type(game).summary_options
+    for name, key in OPTION_RULES.items():
+        if name in named:
+            sections.append(tr(lang, f"{key}.{options[name]}"))
+    if options.get("rank_match_priority") and _has(f"rules.{game}.priority"):
+        sections.append(tr(lang, f"rules.{game}.priority"))
+    for section in GAME_SECTIONS:
+        if _has(f"rules.{game}.{section}"):
+            sections.append(tr(lang, f"rules.{game}.{section}"))
+    if "target_score" in options:
+        sections.append(tr_count(lang, "rules.target", options["target_score"]))
+    return discord.Embed(
+        title=tr(lang, "rules.title", game=game_name(game, lang)),
+        description="\n\n".join(sections),
+        colour=GAME_COLOURS.get(game, 0x95A5A6),
+    )
+
+
+def _has(key: str) -> bool:
+    return key in CATALOGS[DEFAULT_LANGUAGE]

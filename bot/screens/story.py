@@ -1,0 +1,60 @@
+"""Moves in words: the public story of a move, and a capture option's label."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..games import MoveInfo
+from ..i18n import tr, tr_count
+from ..tables import Table
+from .common import card_text, player_name
+
+
+def describe_events(table: Table, events: list[dict[str, Any]], lang: str) -> list[str]:
+    """The public story of one move: "Ana plays 7o, takes 5c + 3e: ¡escoba!"."""
+    lines = (_describe_event(table, event, lang) for event in events)
+    return [line for line in lines if line]
+
+
+def _describe_event(table: Table, event: dict[str, Any], lang: str) -> str | None:
+    kind = event["kind"]
+    seat = event.get("seat", event.get("dealer", -1))
+    words = {
+        "player": player_name(table, seat),
+        "card": card_text(table, event["card"]) if "card" in event else "",
+        "cards": " + ".join(card_text(table, c) for c in event.get("cards", ())),
+    }
+    sweep = tr(lang, f"sweep.{table.game}") if event.get("sweep") else ""
+    if kind in ("captured", "claimed"):
+        return tr(lang, f"move.{kind}", **words) + sweep
+    if kind == "played":
+        missed = event["missed"] and table.options.get("capture_rule") == "fournier_claim"
+        return tr(lang, "move.played_missed" if missed else "move.played", **words)
+    if kind == "stole":
+        victims = ", ".join(player_name(table, victim) for victim in event["victims"])
+        text = tr_count(lang, "move.stole", event["pile_cards"], **words, victims=victims)
+        return text + (tr(lang, "move.stole_table", **words) if event["cards"] else "")
+    if kind == "initial_sweep":
+        return tr_count(lang, "move.initial_sweep", event["sweeps"], **words)
+    if kind == "leftovers_taken" and event["cards"]:
+        return tr(lang, "move.leftovers_aside" if seat < 0 else "move.leftovers", **words)
+    if kind == "dealt" and event["round"] > 1:
+        return tr(lang, "move.last_deal" if event["last"] else "move.dealt")
+    if kind == "redealt":
+        return tr(lang, "move.redealt", **words)
+    return None
+
+
+def move_label(table: Table, move: MoveInfo, lang: str) -> str:
+    """A capture option on the board: the cards it takes, or the pile it steals."""
+    if move.claim:
+        taken = " + ".join(card_text(table, c) for c in move.captures)
+        return tr(lang, "choice.claim", card=card_text(table, move.card), cards=taken)[:80]
+    parts = []
+    if move.captures:
+        parts.append(" + ".join(card_text(table, c) for c in move.captures))
+    for seat in move.steals:
+        parts.append(tr(lang, "choice.steal", player=player_name(table, seat)))
+    if not parts:
+        return tr(lang, "choice.lay_down")
+    return tr(lang, "choice.take", what=", ".join(parts))[:80]

@@ -1,0 +1,43 @@
+"""Storage: the two databases, their migrations, and every statement the bot runs.
+
+- ``databases``: SQLite or PostgreSQL behind one small interface, and migrations.
+- ``records``: shards, server settings, members' results, and the refusals a write ends in.
+- ``tables``: table rows, the move log, what Discord shows of each table.
+- ``results``: leaderboard lines, ratings and their changes.
+- ``server``: server settings, bot metadata, shard claims, copying a database.
+- ``store``: ``Storage``, all of them over one database.
+"""
+
+from .base import utc_now
+from .databases import Conflict, DatabaseError, scratch_schema
+from .records import (
+    EVERY_SHARD,
+    LEADERBOARD_ORDER,
+    TABLE_COLUMNS,
+    GuildSettings,
+    MatchResult,
+    OutOfDate,
+    PlayerRecord,
+    RatingsMoved,
+    RuleBroken,
+    Shards,
+)
+from .store import Storage
+
+__all__ = [
+    "EVERY_SHARD",
+    "LEADERBOARD_ORDER",
+    "TABLE_COLUMNS",
+    "Conflict",
+    "DatabaseError",
+    "GuildSettings",
+    "MatchResult",
+    "OutOfDate",
+    "PlayerRecord",
+    "RatingsMoved",
+    "RuleBroken",
+    "Shards",
+    "Storage",
+    "scratch_schema",
+    "utc_now",
+]

@@ -1,0 +1,135 @@
+"""What the storage reads and writes besides table rows: shards, server settings,
+members' results, and the refusals a write can end in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..ratings import STARTING_RATING, Rating
+
+TABLE_COLUMNS = (
+    "guild_id",
+    "channel_id",
+    "thread_id",
+    "host_id",
+    "game",
+    "options",
+    "status",
+    "locale",
+    "seats",
+    "state",
+    "version",
+    "ui",
+    "in_channel",
+    "rematch_of",
+)
+ONE_TABLE_RULES = {
+    "rematch": ("game_tables.rematch_of", "game_tables_one_rematch"),
+    "channel": ("game_tables.channel_id", "game_tables_one_in_channel"),
+}
+"""The unique indexes on live tables, by how each database names them in a refusal."""
+
+
+class RuleBroken(Exception):
+    """A new table would break a one-table rule: ``rule`` is ``channel`` (one live table
+    where tables play without threads) or ``rematch`` (one live rematch per match)."""
+
+    def __init__(self, rule: str) -> None:
+        super().__init__(rule)
+        self.rule = rule
+
+
+class OutOfDate(Exception):
+    """The table was saved since this copy of it was read (by another process, say):
+    nothing was written."""
+
+
+class RatingsMoved(Exception):
+    """A member's rating changed after it was read for a match's results (another
+    match of theirs ended meanwhile, in this process or another): nothing was written,
+    and the results must be worked out again from the ratings as they are now."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shards:
+    """The shards one process runs: it drives only the tables of their guilds."""
+
+    ids: tuple[int, ...]
+    count: int
+
+
+EVERY_SHARD = -1
+"""The shard a process that runs them all claims (``Storage.claim_shards``)."""
+
+
+def claimed_shards(shards: Shards | None) -> tuple[int, ...]:
+    """The shard numbers a process with ``shards`` (None: all of them) claims."""
+    return shards.ids if shards is not None else (EVERY_SHARD,)
+
+
+LIVE_STATUSES = ("lobby", "playing")
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A server's choices from ``/settings``; ``None`` means the built-in default."""
+
+    language: str | None = None
+    default_target: int | None = None
+    dm_hands: bool = True
+    turn_timer: int | None = None
+    takeover_after: int = 3
+    images: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """One member's results in one game on one server."""
+
+    game: str
+    user_id: int
+    played: int
+    won: int
+    points: int
+    escobas: int
+    hands: int
+    with_bots: int
+    """Matches of ``played`` that had bot seats."""
+    with_hints: int
+    """Matches of ``played`` where the coach gave hints."""
+    mu: float
+    sigma: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+    @property
+    def rating(self) -> Rating:
+        return Rating(self.mu, self.sigma)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """What one seated member gets from a finished match."""
+
+    user_id: int
+    won: bool
+    points: int
+    escobas: int
+    hands: int
+    with_bots: bool = False
+    with_hints: bool = False
+    rating_before: Rating = STARTING_RATING
+    rating_after: Rating = STARTING_RATING
+
+
+LEADERBOARD_ORDER = {
+    "rating": "mu - 3 * sigma DESC, won DESC",
+    "wins": "won DESC, CAST(won AS DOUBLE PRECISION) / played DESC, points DESC",
+    "matches": "played DESC, won DESC",
+}
+"""How ``/leaderboard`` can sort; ties end on the member id."""
+_RECORD_COLUMNS = (
+    "game, user_id, played, won, points, escobas, hands, with_bots, with_hints, mu, sigma"
+)

@@ -1,0 +1,145 @@
+"""Members' results: leaderboard lines, ratings and their changes, match by match."""
+
+from __future__ import annotations
+
+from ..ratings import STARTING_RATING, Rating
+from .base import StorageBase
+from .databases import Transaction
+from .records import LEADERBOARD_ORDER, MatchResult, PlayerRecord, RatingsMoved
+
+RECORD_COLUMNS = (
+    "game, user_id, played, won, points, escobas, hands, with_bots, with_hints, mu, sigma"
+)
+
+
+async def add_results(
+    tx: Transaction,
+    now: str,
+    table_id: int,
+    guild_id: int,
+    game: str,
+    results: list[MatchResult],
+) -> None:
+    """Add a finished match to its members' lines and rating changes, rating each
+    only from the rating its result was worked out from (else ``RatingsMoved``)."""
+    for result in results:
+        before, after = result.rating_before, result.rating_after
+        rated = await tx.execute(
+            "INSERT INTO player_results (guild_id, game, user_id, played, won, points, "
+            "escobas, hands, with_bots, with_hints, mu, sigma) "
+            "VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
+            "played = player_results.played + 1, won = player_results.won + excluded.won, "
+            "points = player_results.points + excluded.points, "
+            "escobas = player_results.escobas + excluded.escobas, "
+            "hands = player_results.hands + excluded.hands, "
+            "with_bots = player_results.with_bots + excluded.with_bots, "
+            "with_hints = player_results.with_hints + excluded.with_hints, "
+            "mu = excluded.mu, sigma = excluded.sigma "
+            "WHERE player_results.mu = ? AND player_results.sigma = ?",
+            (
+                guild_id,
+                game,
+                result.user_id,
+                int(result.won),
+                result.points,
+                result.escobas,
+                result.hands,
+                int(result.with_bots),
+                int(result.with_hints),
+                after.mu,
+                after.sigma,
+                before.mu,
+                before.sigma,
+            ),
+        )
+        if not rated:
+            raise RatingsMoved(result.user_id)
+        await tx.execute(
+            "INSERT INTO rating_changes (table_id, guild_id, game, user_id, mu_before, "
+            "sigma_before, mu_after, sigma_after, rated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                guild_id,
+                game,
+                result.user_id,
+                before.mu,
+                before.sigma,
+                after.mu,
+                after.sigma,
+                now,
+            ),
+        )
+
+
+class Results(StorageBase):
+    """Reading members' results: ratings, leaderboards, stats, rating trails."""
+
+    async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, Rating]:
+        """The members' current ratings; a member never rated has the starting one."""
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self.db.fetch_all(
+            f"SELECT user_id, mu, sigma FROM player_results "
+            f"WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+            (guild_id, game, *user_ids),
+        )
+        found = {row["user_id"]: Rating(row["mu"], row["sigma"]) for row in rows}
+        return {user_id: found.get(user_id, STARTING_RATING) for user_id in user_ids}
+
+    async def leaderboard(
+        self, guild_id: int, game: str, *, sort: str = "rating", limit: int, offset: int
+    ) -> tuple[list[PlayerRecord], int]:
+        """One page of a game's leaderboard sorted by ``LEADERBOARD_ORDER[sort]``, and
+        the row count."""
+        rows = await self.db.fetch_all(
+            f"SELECT {RECORD_COLUMNS} FROM player_results "
+            "WHERE guild_id = ? AND game = ? "
+            f"ORDER BY {LEADERBOARD_ORDER[sort]}, user_id "
+            "LIMIT ? OFFSET ?",
+            (guild_id, game, limit, offset),
+        )
+        counted = await self.db.fetch_one(
+            "SELECT COUNT(*) AS count FROM player_results WHERE guild_id = ? AND game = ?",
+            (guild_id, game),
+        )
+        return [PlayerRecord(**row) for row in rows], counted["count"]
+
+    async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerRecord]:
+        rows = await self.db.fetch_all(
+            f"SELECT {RECORD_COLUMNS} FROM player_results "
+            "WHERE guild_id = ? AND user_id = ? ORDER BY game",
+            (guild_id, user_id),
+        )
+        return [PlayerRecord(**row) for row in rows]
+
+    async def rating_trail(
+        self, guild_id: int, user_id: int, game: str, *, matches: int
+    ) -> list[Rating]:
+        """A member's rating before their last ``matches`` rated matches and after each,
+        oldest first (empty when never rated)."""
+        rows = await self.db.fetch_all(
+            "SELECT mu_before, sigma_before, mu_after, sigma_after FROM rating_changes "
+            "WHERE guild_id = ? AND user_id = ? AND game = ? ORDER BY table_id DESC LIMIT ?",
+            (guild_id, user_id, game, matches),
+        )
+        rows.reverse()
+        if not rows:
+            return []
+        first = Rating(rows[0]["mu_before"], rows[0]["sigma_before"])
+        return [first, *(Rating(row["mu_after"], row["sigma_after"]) for row in rows)]
+
+    async def match_rating_changes(self, table_id: int) -> dict[int, tuple[Rating, Rating]]:
+        """Each member's rating before and after one finished match."""
+        rows = await self.db.fetch_all(
+            "SELECT user_id, mu_before, sigma_before, mu_after, sigma_after "
+            "FROM rating_changes WHERE table_id = ?",
+            (table_id,),
+        )
+        return {
+            row["user_id"]: (
+                Rating(row["mu_before"], row["sigma_before"]),
+                Rating(row["mu_after"], row["sigma_after"]),
+            )
+            for row in rows
+        }

@@ -1,0 +1,134 @@
+"""Server-wide data: settings, bot metadata, shard claims, and copying a database."""
+
+from __future__ import annotations
+
+from typing import Self
+
+from .base import StorageBase
+from .databases import Transaction
+from .records import GuildSettings, Shards, claimed_shards
+
+
+class ServerData(StorageBase):
+    """Statements on ``guild_settings``, ``bot_meta`` and ``shard_claims``; ``copy_from``."""
+
+    async def meta(self, key: str) -> str | None:
+        row = await self.db.fetch_one("SELECT value FROM bot_meta WHERE key = ?", (key,))
+        return row["value"] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
+                "INSERT INTO bot_meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+        await self.db.write(work)
+
+    async def claim_shards(self, shards: Shards | None, owner: str) -> None:
+        """Make ``owner`` (a process) the one that drives ``shards``' tables, taking
+        them over from whichever process claimed them before."""
+        now = self.now()
+
+        async def work(tx: Transaction) -> None:
+            await tx.execute_many(
+                "INSERT INTO shard_claims (shard, owner, claimed_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (shard) DO UPDATE SET owner = excluded.owner, "
+                "claimed_at = excluded.claimed_at",
+                [(shard, owner, now) for shard in claimed_shards(shards)],
+            )
+
+        await self.db.write(work)
+
+    async def shard_claims(self, shards: Shards | None) -> dict[int, str]:
+        """Which process claimed each of ``shards`` last."""
+        numbers = claimed_shards(shards)
+        marks = ", ".join("?" for _ in numbers)
+        rows = await self.db.fetch_all(
+            f"SELECT shard, owner FROM shard_claims WHERE shard IN ({marks})", numbers
+        )
+        return {row["shard"]: row["owner"] for row in rows}
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        row = await self.db.fetch_one(
+            "SELECT language, default_target, dm_hands, turn_timer, takeover_after, images "
+            "FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if row is None:
+            return GuildSettings()
+        return GuildSettings(
+            language=row["language"],
+            default_target=row["default_target"],
+            dm_hands=bool(row["dm_hands"]),
+            turn_timer=row["turn_timer"],
+            takeover_after=row["takeover_after"],
+            images=bool(row["images"]),
+        )
+
+    async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
+                "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, "
+                "turn_timer, takeover_after, images) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
+                "default_target = excluded.default_target, dm_hands = excluded.dm_hands, "
+                "turn_timer = excluded.turn_timer, "
+                "takeover_after = excluded.takeover_after, images = excluded.images",
+                (
+                    guild_id,
+                    settings.language,
+                    settings.default_target,
+                    int(settings.dm_hands),
+                    settings.turn_timer,
+                    settings.takeover_after,
+                    int(settings.images),
+                ),
+            )
+
+        await self.db.write(work)
+
+    async def is_empty(self) -> bool:
+        """Whether no table, result or setting was ever saved here."""
+        for name in COPIED_TABLES:
+            if await self.db.fetch_one(f"SELECT 1 AS found FROM {name} LIMIT 1"):
+                return False
+        return True
+
+    async def copy_from(self, source: Self) -> dict[str, int]:
+        """Copy every row of ``source`` here, in one transaction; rows copied by table.
+        Both are at the same schema version (``open`` migrates them)."""
+        copied: dict[str, int] = {}
+
+        async def work(tx: Transaction) -> None:
+            for name in COPIED_TABLES:
+                rows = await source.db.fetch_all(f"SELECT * FROM {name}")
+                copied[name] = len(rows)
+                if rows:
+                    columns = list(rows[0])
+                    marks = ", ".join("?" for _ in columns)
+                    await tx.execute_many(
+                        f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({marks})",
+                        [tuple(row[column] for column in columns) for row in rows],
+                    )
+            if self.dialect == "postgresql":  # ids were given: the next one follows them
+                await tx.execute(
+                    "SELECT setval(pg_get_serial_sequence('game_tables', 'id'), "
+                    "(SELECT COALESCE(MAX(id), 0) + 1 FROM game_tables), false)"
+                )
+
+        await self.db.write(work)
+        return copied
+
+
+COPIED_TABLES = (
+    "guild_settings",
+    "game_tables",
+    "moves",
+    "player_results",
+    "rating_changes",
+    "table_shown",
+    "bot_meta",
+)
+"""Every table of the schema, each after the tables it refers to."""

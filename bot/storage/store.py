@@ -1,0 +1,13 @@
+"""The bot's storage: every statement the bot runs on its data is in this package,
+written once for both databases (``databases``: SQLite, the embedded default, or
+PostgreSQL for several processes on one database), one module per kind of data."""
+
+from __future__ import annotations
+
+from .results import Results
+from .server import ServerData
+from .tables import TableRows
+
+
+class Storage(TableRows, Results, ServerData):
+    """The bot's data. Open with ``await Storage.open(url)``."""

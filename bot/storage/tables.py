@@ -1,0 +1,166 @@
+"""Table rows: lobbies and matches, their move log, and what Discord shows of them.
+
+A table's save is conditional on its ``revision`` (the number of saves so far): a
+process whose copy of the table is out of date cannot overwrite a newer save, and is
+told so by ``OutOfDate``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import orjson
+
+from .base import StorageBase, decoded, to_column, to_json
+from .databases import Conflict, Transaction
+from .records import (
+    LIVE_STATUSES,
+    ONE_TABLE_RULES,
+    TABLE_COLUMNS,
+    MatchResult,
+    OutOfDate,
+    RuleBroken,
+    Shards,
+)
+from .results import add_results
+
+
+class TableRows(StorageBase):
+    """Statements on ``game_tables``, ``moves`` and ``table_shown``."""
+
+    async def create_table(self, row: dict[str, Any]) -> int:
+        """Insert a new table (revision 0); its id."""
+        now = self.now()
+        values = [to_column(row[name]) for name in TABLE_COLUMNS]
+        marks = ", ".join("?" for _ in range(len(TABLE_COLUMNS) + 2))
+
+        async def insert(tx: Transaction) -> int:
+            inserted = await tx.fetch_one(
+                f"INSERT INTO game_tables ({', '.join(TABLE_COLUMNS)}, created_at, updated_at) "
+                f"VALUES ({marks}) RETURNING id",
+                [*values, now, now],
+            )
+            return inserted["id"]
+
+        try:
+            return await self.db.write(insert)
+        except Conflict as exc:
+            raise _broken_rule(exc) from exc
+
+    async def save_table(
+        self,
+        table_id: int,
+        row: dict[str, Any],
+        *,
+        revision: int,
+        changed: Sequence[str] = TABLE_COLUMNS,
+        move: dict[str, Any] | None = None,
+        results: list[MatchResult] | None = None,
+    ) -> None:
+        """Save a table's row (only its ``changed`` columns are written), the move that
+        changed it and a finished match's results, all or nothing, if the table is still
+        at ``revision``; it is then at ``revision + 1``. ``OutOfDate`` when it is not,
+        ``RatingsMoved`` when a member's rating is no longer the results' ``rating_before``
+        (ratings are compared and set, so no process rates from a stale value)."""
+        names = [name for name in TABLE_COLUMNS if name in changed]
+        assignments = "".join(f"{name} = ?, " for name in names)
+        values = [to_column(row[name]) for name in names]
+        now = self.now()
+
+        async def work(tx: Transaction) -> None:
+            saved = await tx.execute(
+                f"UPDATE game_tables SET {assignments}revision = revision + 1, updated_at = ? "
+                "WHERE id = ? AND revision = ?",
+                [*values, now, table_id, revision],
+            )
+            if not saved:
+                raise OutOfDate(table_id)
+            if move is not None:
+                await tx.execute(
+                    "INSERT INTO moves (table_id, version, seat, move, events, played_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        table_id,
+                        row["version"],
+                        move["seat"],
+                        move["move"],
+                        to_json(move["events"]),
+                        now,
+                    ),
+                )
+            if results:
+                await add_results(tx, now, table_id, row["guild_id"], row["game"], results)
+
+        await self.db.write(work)
+
+    async def live_tables(self, shards: Shards | None = None) -> list[dict[str, Any]]:
+        """Every table in a lobby or playing (of ``shards``' guilds only, when given),
+        oldest first, JSON columns decoded."""
+        where, args = "status IN (?, ?)", list(LIVE_STATUSES)
+        if shards is not None:
+            marks = ", ".join("?" for _ in shards.ids)
+            where += f" AND (guild_id >> 22) % ? IN ({marks})"
+            args += [shards.count, *shards.ids]
+        rows = await self.db.fetch_all(
+            f"SELECT id, revision, {', '.join(TABLE_COLUMNS)} FROM game_tables "
+            f"WHERE {where} ORDER BY id",
+            args,
+        )
+        return [decoded(row) for row in rows]
+
+    async def table_row(self, table_id: int) -> dict[str, Any] | None:
+        row = await self.db.fetch_one(
+            f"SELECT id, revision, {', '.join(TABLE_COLUMNS)} FROM game_tables WHERE id = ?",
+            (table_id,),
+        )
+        return decoded(row) if row else None
+
+    async def move_log(self, table_id: int) -> list[dict[str, Any]]:
+        rows = await self.db.fetch_all(
+            "SELECT version, seat, move, events FROM moves WHERE table_id = ? ORDER BY version",
+            (table_id,),
+        )
+        return [{**row, "events": orjson.loads(row["events"])} for row in rows]
+
+    # -- what Discord shows ----------
+
+    async def shown(self, table_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+        """The publisher's records of what Discord shows of these tables."""
+        if not table_ids:
+            return {}
+        marks = ", ".join("?" for _ in table_ids)
+        rows = await self.db.fetch_all(
+            f"SELECT table_id, data FROM table_shown WHERE table_id IN ({marks})", table_ids
+        )
+        return {row["table_id"]: orjson.loads(row["data"]) for row in rows}
+
+    async def save_shown(self, table_id: int, data: dict[str, Any]) -> None:
+        """Save the publisher's record of what Discord shows of a table."""
+
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
+                "INSERT INTO table_shown (table_id, data) VALUES (?, ?) "
+                "ON CONFLICT (table_id) DO UPDATE SET data = excluded.data",
+                (table_id, to_json(data)),
+            )
+
+        await self.db.write(work)
+
+    async def finished_tables(self, guild_id: int, *, limit: int) -> list[dict[str, Any]]:
+        """A server's most recently finished matches, newest first, JSON columns decoded
+        (``updated_at`` is when the match ended)."""
+        rows = await self.db.fetch_all(
+            f"SELECT id, {', '.join(TABLE_COLUMNS)}, updated_at FROM game_tables "
+            "WHERE guild_id = ? AND status = 'finished' ORDER BY updated_at DESC, id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [decoded(row) for row in rows]
+
+
+def _broken_rule(exc: Conflict) -> Exception:
+    """The one-table rule a refused insert broke, or the refusal itself."""
+    for rule, names in ONE_TABLE_RULES.items():
+        if any(name in str(exc) for name in names):
+            return RuleBroken(rule)
+    return exc

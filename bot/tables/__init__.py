@@ -1,0 +1,33 @@
+"""What a table is: lobbies and matches around the engine, and their persistence.
+
+- ``model``: ``Table`` and what it keeps (seats, settings, the turn, the match's log).
+- ``errors``: ``TableError``, the refusals.
+- ``lobby``, ``play``: the rules of the lobby and of play, pure functions on a draft.
+- ``results``: a finished match's leaderboard lines and ratings.
+- ``service``: ``TableService``, one lock and one transaction per command.
+"""
+
+from .errors import StalePanel, TableError
+from .lobby import rematch_invited, rule_fits, seat_layout, validate_options
+from .model import MatchLog, Pending, Seat, Table, TableSettings, Turn
+from .play import bot_view, current_hand_events
+from .service import Outcome, TableService
+
+__all__ = [
+    "MatchLog",
+    "Outcome",
+    "Pending",
+    "Seat",
+    "StalePanel",
+    "Table",
+    "TableError",
+    "TableService",
+    "TableSettings",
+    "Turn",
+    "bot_view",
+    "current_hand_events",
+    "rematch_invited",
+    "rule_fits",
+    "seat_layout",
+    "validate_options",
+]

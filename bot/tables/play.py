@@ -1,0 +1,223 @@
+"""Play rules as pure functions on a draft table: whose turn it is, what a card may
+take, applying a move and noting what it did, the turn's clock.
+
+Choices where the issue is silent:
+- A card with several capture options is committed when clicked: it is shown on
+  the board as played, and the player then picks what it takes. Until the pick,
+  the player cannot switch cards (so no card is ever revealed and taken back).
+- When a member lets the turn timer run out, the expert plays for them, and after
+  ``takeover_after`` timeouts in a row it keeps the seat ("away") until the member
+  plays again or says they are back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..games import (
+    Event,
+    IllegalMoveError,
+    Observation,
+    State,
+    events_to_dicts,
+    format_move,
+    is_claim,
+    make_game,
+    move_card,
+)
+from .errors import StalePanel, TableError
+from .lobby import arrange_seats, check_full
+from .model import Pending, Seat, Table
+
+LOG_LENGTH = 6
+"""How many events of the hand in play the board tells."""
+
+
+def start(table: Table, seed: int, now: float) -> None:
+    """Seat the players on their sides and deal the first hand."""
+    check_full(table)
+    game = make_game(table.game, table.options)
+    table.seats = arrange_seats(table.seats, game.side_of)
+    events: list[Event] = []
+    table.state = game.new_match(seed, events)
+    table.status = "playing"
+    table.version = 1
+    table.log.seat_sweeps = [0] * table.players
+    table.log.hands_played = 0
+    record_events(table, events_to_dicts(events))
+    open_turn(table, now)
+
+
+def seated_in_play(table: Table, user_id: int) -> int:
+    """``user_id``'s seat at a table in play."""
+    if table.status != "playing":
+        raise TableError("table.over")
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise TableError("table.not_seated")
+    return seat
+
+
+def seat_to_act(table: Table, user_id: int, version: int) -> int:
+    """``user_id``'s seat, when it is theirs to act at ``version`` of the table."""
+    seat = seated_in_play(table, user_id)
+    if version != table.version:
+        raise StalePanel()
+    turn = table.match.turn
+    if turn != seat:
+        raise TableError("table.not_your_turn", player=table.seats[turn].name)
+    return seat
+
+
+def card_moves(table: Table, seat: int, card: int) -> list[int]:
+    """The moves that play ``card`` from ``seat``'s hand (claims aside); refused with
+    the engine's reason when there are none."""
+    state = table.match
+    if table.turn.pending is not None:
+        raise TableError("table.choose_first")
+    if card not in state.hands[seat]:
+        raise TableError("table.card_not_in_hand")
+    moves = [m for m in state.legal_moves() if move_card(m) == card and not is_claim(m)]
+    if not moves:
+        _raise_illegal(state, card)
+    return moves
+
+
+def commit_card(table: Table, seat: int, card: int, moves: list[int]) -> None:
+    """Hold a card with several captures until its player picks one."""
+    table.turn.pending = Pending(seat=seat, card=card, moves=moves)
+
+
+def check_choice(table: Table, move: int) -> None:
+    """A move picked on the board must be one the committed card (if any) allows."""
+    pending = table.turn.pending
+    if pending is not None and move not in pending.moves:
+        raise TableError("table.choose_first")
+    if move not in table.match.legal_moves():
+        raise TableError("table.not_an_option")
+
+
+def automatic_move_allowed(table: Table, version: int, move: int, *, timed_out: bool) -> bool:
+    """Whether the bot may play ``move`` for the seat to act at ``version``: a bot seat,
+    a seat it took over, or (``timed_out``) a member whose timer ran out."""
+    if table.status != "playing" or table.version != version:
+        return False
+    pending = table.turn.pending
+    if pending is not None and move not in pending.moves:
+        return False
+    player = table.seats[table.match.turn]
+    return move in table.match.legal_moves() and (timed_out or player.autoplayed)
+
+
+def note_timeout(player: Seat, takeover_after: int) -> bool:
+    """A member's timer ran out: True when the bot now keeps their seat."""
+    player.timeouts += 1
+    player.away = player.timeouts >= takeover_after
+    return player.away
+
+
+def member_acted(seat: Seat) -> None:
+    """A member played: their run of timeouts ends and the seat is theirs again."""
+    seat.timeouts = 0
+    seat.away = False
+
+
+def come_back(table: Table, seat: int, now: float) -> None:
+    """A member whose seat the bot took over plays it again."""
+    if not table.seats[seat].away:
+        raise TableError("seat.not_away")
+    member_acted(table.seats[seat])
+    if table.match.turn == seat:
+        open_turn(table, now)
+
+
+def apply_move(
+    table: Table, seat: int, move: int, now: float, *, automatic: bool
+) -> dict[str, Any]:
+    """Apply ``move`` for ``seat`` and note what it did; the move log's row."""
+    state, events = table.match.apply(move)
+    event_dicts = events_to_dicts(events)
+    table.state = state
+    table.version += 1
+    table.turn.pending = None
+    table.log.auto_move = automatic
+    table.log.last_seat = seat
+    record_events(table, event_dicts)
+    if not any(event["kind"] == "claimed" for event in event_dicts):
+        open_turn(table, now)
+    if state.is_over:
+        table.status = "finished"
+        table.end_reason = "finished"
+    return {"seat": seat, "move": format_move(move), "events": event_dicts}
+
+
+def record_events(table: Table, events: list[dict[str, Any]]) -> None:
+    """Note a move's (or a deal's) events: the last move, the hand's log, results to
+    post, escobas per seat and hands played."""
+    log = table.log
+    log.last_events = events
+    log.results = [*log.results, *_announced(events)]
+    hand = log.hand
+    for event in events:
+        kind = event["kind"]
+        if kind in ("captured", "claimed") and event["sweep"]:
+            log.seat_sweeps[event["seat"]] += 1
+        elif kind == "initial_sweep":
+            log.seat_sweeps[event["seat"]] += event["sweeps"]
+        if kind == "hand_scored":
+            log.hands_played += 1
+            hand = []
+        elif kind != "match_over":
+            hand = [*hand, event]
+    log.hand = hand[-LOG_LENGTH:]
+
+
+def open_turn(table: Table, now: float) -> None:
+    """A new turn begins: its clock starts from the table's timer (no clock for a seat
+    the bot plays, nor once the match is over)."""
+    timer = table.settings.turn_timer
+    state = table.match
+    playing = table.status == "playing" and not state.is_over
+    member_turn = playing and not table.seats[state.turn].autoplayed
+    table.turn.deadline = now + timer if timer and member_turn else None
+    table.turn.opened = table.version
+
+
+def current_hand_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of a move that belong to the hand now in play (after any hand's end)."""
+    ends = [i for i, event in enumerate(events) if event["kind"] == "hand_scored"]
+    return events[ends[-1] + 1 :] if ends else events
+
+
+def bot_view(table: Table) -> Observation:
+    """What the bot playing the seat to act sees; a committed card limits its moves."""
+    state = table.match
+    view = state.observe(state.turn)
+    if table.turn.pending is not None:
+        view = replace(view, legal_moves=tuple(table.turn.pending.moves))
+    return view
+
+
+def _announced(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Hand and match results to post, each hand's with the moves that ended it."""
+    announced: list[dict[str, Any]] = []
+    lead: list[dict[str, Any]] = []
+    for event in events:
+        if event["kind"] == "hand_scored":
+            announced.append({**event, "lead": lead})
+            lead = []
+        elif event["kind"] == "match_over":
+            announced.append(event)
+        else:
+            lead.append(event)
+    return announced
+
+
+def _raise_illegal(state: State, card: int) -> None:
+    """Raise the engine's reason why ``card`` cannot be played, as a ``TableError``."""
+    try:
+        state.check(card)
+    except IllegalMoveError as exc:
+        raise TableError(f"illegal.{exc.code}") from None
+    raise TableError("table.not_an_option")

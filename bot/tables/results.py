@@ -1,0 +1,73 @@
+"""A finished match's results: each member's leaderboard line and rating change.
+
+Bots get no leaderboard line and count as opponents of fixed strength; members'
+lines count the matches that had bots, and those where the coach gave hints.
+"""
+
+from __future__ import annotations
+
+from ..ratings import Entrant, Rating, bot_rating, rate_match, side_ranks
+from ..storage import MatchResult
+from .model import Table
+
+
+def members(table: Table) -> list[int]:
+    """The member ids seated at ``table`` (bots aside)."""
+    return [seat.user_id for seat in table.seats if seat.bot is None]
+
+
+def match_results(table: Table, ratings: dict[int, Rating]) -> list[MatchResult]:
+    """Leaderboard lines for every member of a finished match (bots have none), with
+    their ratings before (``ratings``) and after the match."""
+    state = table.match
+    side_of = state.game.side_of
+    winners = set(state.winners or ())
+    with_bots = any(seat.bot for seat in table.seats)
+    rated = rate_match(_entrants(table, ratings), side_ranks(state.scores, tuple(winners)))
+    return [
+        MatchResult(
+            user_id=seat.user_id,
+            won=side_of[index] in winners,
+            points=state.scores[side_of[index]],
+            escobas=table.log.seat_sweeps[index],
+            hands=table.log.hands_played,
+            with_bots=with_bots,
+            with_hints=table.settings.hints,
+            rating_before=ratings[seat.user_id],
+            rating_after=rated[seat.user_id],
+        )
+        for index, seat in enumerate(table.seats)
+        if seat.bot is None
+    ]
+
+
+def announce_ratings(table: Table, results: list[MatchResult]) -> None:
+    """Put each member's rating before and after the match (on the scale people see)
+    into the match's result waiting to be posted, in seat order."""
+    changes = {result.user_id: result for result in results}
+    rows = [
+        {
+            "seat": index,
+            "before": changes[seat.user_id].rating_before.shown,
+            "after": changes[seat.user_id].rating_after.shown,
+        }
+        for index, seat in enumerate(table.seats)
+        if seat.user_id in changes
+    ]
+    table.log.results = [
+        {**event, "ratings": rows} if event["kind"] == "match_over" else event
+        for event in table.log.results
+    ]
+
+
+def _entrants(table: Table, ratings: dict[int, Rating]) -> list[list[Entrant]]:
+    """The match's sides as rating entrants: members with ``ratings``, bots fixed."""
+    return [
+        [
+            Entrant(seat.user_id, bot_rating(seat.bot), seat.bot)
+            if seat.bot
+            else Entrant(seat.user_id, ratings[seat.user_id])
+            for seat in (table.seats[index] for index in side)
+        ]
+        for side in table.engine.sides
+    ]

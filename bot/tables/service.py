@@ -1,0 +1,392 @@
+"""The table service: every live table, in memory and in storage, one lock per table.
+
+No Discord here. Handlers call one command of this service; each command is the same
+transaction (``_changing``): under the table's lock, change a draft of the table with
+the pure rules of ``lobby`` and ``play``, save it, and only then make it the table, so
+memory never holds what the database refused. A refusal is a ``TableError``.
+
+A finished match rates its members (``results``) in the same transaction that saves
+its last move, from ratings compared and set in that transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import hashlib
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..metrics import Metrics
+from ..storage import (
+    TABLE_COLUMNS,
+    MatchResult,
+    OutOfDate,
+    RatingsMoved,
+    RuleBroken,
+    Shards,
+    Storage,
+)
+from . import lobby, play
+from .errors import TableError
+from .model import Seat, Table, TableSettings
+from .results import announce_ratings, match_results, members
+
+RATING_ATTEMPTS = 5
+"""Times a finished match re-reads its members' ratings when others moved them first."""
+BROKEN_RULE_ERRORS = {"channel": "error.channel_busy", "rematch": "lobby.rematch_open"}
+"""What a member is told when the database refuses a second live table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a play did: ``applied`` a move (with its events) or asked the player to
+    ``choose``. ``took_over`` is set when that timeout handed the seat to the bot."""
+
+    kind: str
+    seat: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+    took_over: bool = False
+
+
+@dataclass
+class Change:
+    """A draft of one table under its lock, and what its save writes with it."""
+
+    table: Table
+    move: dict[str, Any] | None = None
+    """The move log's row, when the change applies a move."""
+    discarded: bool = False
+    """Nothing to save after all (an automatic move the table no longer wants)."""
+
+
+class TableService:
+    """Every live table, in memory and in storage, with one lock per table."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        deal_seed: int | None = None,
+        clock: Callable[[], float] = time.time,
+        shards: Shards | None = None,
+        metrics: Metrics | None = None,
+    ) -> None:
+        self.storage = storage
+        self.deal_seed = deal_seed
+        self.clock = clock
+        """Epoch seconds now: turn deadlines are set and read on this clock."""
+        self.shards = shards
+        """The shards this process runs (None: all): it restores only their tables."""
+        self.metrics = metrics or Metrics()
+        self.tables: dict[int, Table] = {}
+        self._saved: dict[int, dict[str, Any]] = {}
+        """Each live table's row as last saved: a save writes only the columns that
+        changed."""
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # -- reading ----------
+
+    async def restore(self) -> list[Table]:
+        """Load every live table of this process's shards from storage (at start-up)."""
+        with _collector_paused():
+            for row in await self.storage.live_tables(self.shards):
+                table = Table.from_row(row)
+                self.tables[table.id] = table
+        return list(self.tables.values())
+
+    def get(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError("table.unknown")
+        return table
+
+    async def load(self, table_id: int) -> Table:
+        """Any table from storage, finished ones included (a rematch reads its options)."""
+        row = await self.storage.table_row(table_id)
+        if row is None:
+            raise TableError("table.unknown")
+        return Table.from_row(row)
+
+    def live_in(self, channel_id: int) -> list[Table]:
+        """Live tables whose lobby or board is in ``channel_id`` (a channel or a thread)."""
+        return [
+            table
+            for table in self.tables.values()
+            if table.is_live and channel_id in (table.channel_id, table.thread_id)
+        ]
+
+    def live_for(self, user_id: int) -> list[Table]:
+        return [t for t in self.tables.values() if t.is_live and t.seat_of(user_id) is not None]
+
+    def table_for(self, user_id: int, channel_id: int | None, *, playing: bool) -> Table:
+        """The member's live table in this channel or thread, else their only one."""
+        mine = self.live_for(user_id)
+        if playing:
+            mine = [t for t in mine if t.status == "playing"]
+        here = [t for t in mine if channel_id in (t.channel_id, t.thread_id)]
+        if len(here) == 1:
+            return here[0]
+        if not here and len(mine) == 1:
+            return mine[0]
+        raise TableError("table.none_here" if not mine else "table.which")
+
+    # -- the one transaction ----------
+
+    @contextlib.asynccontextmanager
+    async def _changing(self, table_id: int) -> AsyncIterator[Change]:
+        """Lock the table, hand out a draft of it to change, then save the draft (with
+        the move and results it makes) and put it in the table's place. A body that
+        raises changes nothing."""
+        async with self._locks.setdefault(table_id, asyncio.Lock()):
+            change = Change(self.get(table_id).copy())
+            yield change
+            if not change.discarded:
+                await self._commit(change)
+
+    async def _commit(self, change: Change) -> None:
+        """Save a change; a match it finishes is saved with its members' results, rated
+        from ratings read now and set only if unchanged meanwhile (``RatingsMoved``), so
+        a member whose matches end at once, here or in another process, is rated in turn."""
+        table = change.table
+        if table.status != "finished" or change.move is None:
+            await self._save(table, change.move)
+            return
+        for attempt in range(1, RATING_ATTEMPTS + 1):
+            ratings = await self.storage.ratings(table.guild_id, table.game, members(table))
+            results = match_results(table, ratings)
+            announce_ratings(table, results)
+            try:
+                await self._save(table, change.move, results)
+                return
+            except RatingsMoved:
+                if attempt == RATING_ATTEMPTS:
+                    raise
+
+    async def _save(
+        self,
+        table: Table,
+        move: dict[str, Any] | None = None,
+        results: list[MatchResult] | None = None,
+    ) -> None:
+        """Write the draft's changed columns; a save refused because another process
+        saved the table first reloads it and raises ``TableError("table.out_of_date")``."""
+        row = table.to_row()
+        saved = self._saved.get(table.id, {})
+        changed = [name for name in TABLE_COLUMNS if name not in saved or saved[name] != row[name]]
+        try:
+            await self.storage.save_table(
+                table.id, row, revision=table.revision, changed=changed, move=move, results=results
+            )
+        except OutOfDate:
+            await self._reload(table.id)
+            raise TableError("table.out_of_date") from None
+        table.revision += 1
+        self._keep(table, row)
+
+    def _keep(self, table: Table, row: dict[str, Any]) -> None:
+        """``table`` as saved (``row``) is the table now."""
+        self.tables[table.id] = table
+        if table.is_live:
+            self._saved[table.id] = row
+        else:
+            self._saved.pop(table.id, None)
+
+    async def _reload(self, table_id: int) -> None:
+        """Memory catches up with the database after another process saved the table."""
+        row = await self.storage.table_row(table_id)
+        if row is not None:
+            table = Table.from_row(row)
+            self._keep(table, table.to_row())
+
+    # -- lobby ----------
+
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host: Seat,
+        game: str,
+        options: dict[str, Any],
+        locale: str,
+        settings: TableSettings | None = None,
+        rematch_of: Table | None = None,
+        in_channel: bool = False,
+    ) -> Table:
+        """A new lobby with the host seated (``rematch_of``: the finished match whose
+        bots sit again and whose hints stay on; ``in_channel``: it plays where it is
+        opened, with no thread of its own). Raises ``TableError`` for bad options, or
+        when the channel (or the finished match) already has its one live table."""
+        settings = settings or TableSettings()
+        if rematch_of is not None:
+            settings = settings.model_copy(update={"hints": rematch_of.settings.hints})
+        table = Table(
+            id=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host.user_id,
+            game=game,
+            options=lobby.validate_options(game, options),
+            locale=locale,
+            seats=[host, *lobby.rematch_seats(rematch_of, host.user_id)],
+            settings=settings,
+            in_channel=in_channel,
+            rematch_of=rematch_of.id if rematch_of else None,
+        )
+        row = table.to_row()
+        try:
+            table.id = await self.storage.create_table(row)
+        except RuleBroken as exc:
+            raise TableError(BROKEN_RULE_ERRORS[exc.rule]) from exc
+        self._keep(table, row)
+        return table
+
+    async def set_thread(self, table_id: int, thread_id: int) -> Table:
+        """The table plays in ``thread_id``, a thread opened from its lobby message."""
+        async with self._changing(table_id) as change:
+            change.table.thread_id = thread_id
+        return change.table
+
+    async def join(self, table_id: int, seat: Seat) -> Table:
+        async with self._changing(table_id) as change:
+            lobby.seat_member(change.table, seat)
+        return change.table
+
+    async def choose_team(self, table_id: int, user_id: int, team: int) -> Table:
+        async with self._changing(table_id) as change:
+            lobby.pick_team(change.table, user_id, team)
+        return change.table
+
+    async def add_bot(self, table_id: int, user_id: int, level: str, name: str) -> Table:
+        """The host seats a bot of ``level``; ``name`` is how the table shows it."""
+        async with self._changing(table_id) as change:
+            lobby.seat_bot(lobby.hosted_by(change.table, user_id), level, name)
+        return change.table
+
+    async def remove_bot(self, table_id: int, user_id: int) -> Table:
+        """The host takes the last seated bot out of the lobby."""
+        async with self._changing(table_id) as change:
+            lobby.unseat_last_bot(lobby.hosted_by(change.table, user_id))
+        return change.table
+
+    async def set_advanced(self, table_id: int, user_id: int, name: str, value: Any) -> Table:
+        """The host chooses an advanced rule (again: back to its default)."""
+        async with self._changing(table_id) as change:
+            lobby.choose_rule(lobby.hosted_by(change.table, user_id), name, value)
+        return change.table
+
+    async def set_target(self, table_id: int, user_id: int, target: int) -> Table:
+        """The host changes the lobby's target score (games played to a target)."""
+        async with self._changing(table_id) as change:
+            lobby.choose_target(lobby.hosted_by(change.table, user_id), target)
+        return change.table
+
+    async def toggle_hints(self, table_id: int, user_id: int) -> Table:
+        """The host turns the coach on or off for the match to come."""
+        async with self._changing(table_id) as change:
+            settings = lobby.hosted_by(change.table, user_id).settings
+            settings.hints = not settings.hints
+        return change.table
+
+    async def leave(self, table_id: int, user_id: int) -> Table:
+        """Leave a lobby (the host hands over) or abandon a match in progress."""
+        async with self._changing(table_id) as change:
+            lobby.leave(change.table, user_id)
+        return change.table
+
+    async def cancel(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:
+        async with self._changing(table_id) as change:
+            lobby.cancel(change.table, user_id, can_manage=can_manage)
+        return change.table
+
+    async def start(self, table_id: int, user_id: int) -> Table:
+        async with self._changing(table_id) as change:
+            table = lobby.hosted_by(change.table, user_id)
+            play.start(table, self._seed(table), self.clock())
+        return change.table
+
+    def _seed(self, table: Table) -> int:
+        if self.deal_seed is None:
+            return secrets.randbits(63)
+        digest = hashlib.sha256(f"{self.deal_seed}/{table.id}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") >> 1
+
+    # -- play ----------
+
+    async def play_card(self, table_id: int, user_id: int, version: int, card: int) -> Outcome:
+        """Play ``card`` from the hand: applied at once, or held for a capture choice."""
+        with self.metrics.click_to_commit.time():
+            async with self._changing(table_id) as change:
+                table = change.table
+                seat = play.seat_to_act(table, user_id, version)
+                moves = play.card_moves(table, seat, card)
+                play.member_acted(table.seats[seat])
+                if len(moves) > 1:
+                    play.commit_card(table, seat, card, moves)
+                    return Outcome("choose", seat)
+                outcome = self._apply(change, seat, moves[0])
+            self._count_move(change)
+            return outcome
+
+    async def choose(self, table_id: int, user_id: int, version: int, move: int) -> Outcome:
+        """Apply a move picked on the board: a capture choice, a claim or a steal."""
+        with self.metrics.click_to_commit.time():
+            async with self._changing(table_id) as change:
+                table = change.table
+                seat = play.seat_to_act(table, user_id, version)
+                play.check_choice(table, move)
+                play.member_acted(table.seats[seat])
+                outcome = self._apply(change, seat, move)
+            self._count_move(change)
+            return outcome
+
+    async def play_for(
+        self, table_id: int, version: int, move: int, *, timed_out: bool = False
+    ) -> Outcome | None:
+        """The bot's move for the seat to act: a bot seat, a seat it has taken over, or
+        (``timed_out``) a member whose timer ran out. None when the table moved on."""
+        async with self._changing(table_id) as change:
+            table = change.table
+            if not play.automatic_move_allowed(table, version, move, timed_out=timed_out):
+                change.discarded = True
+                return None
+            seat = table.match.turn
+            player = table.seats[seat]
+            took_over = False
+            if timed_out and not player.autoplayed:
+                took_over = play.note_timeout(player, table.settings.takeover_after)
+            outcome = self._apply(change, seat, move, automatic=player.bot is None)
+        self._count_move(change)
+        return Outcome(outcome.kind, seat, outcome.events, took_over)
+
+    async def come_back(self, table_id: int, user_id: int) -> Table:
+        """A member whose seat the bot took over plays it again."""
+        async with self._changing(table_id) as change:
+            table = change.table
+            play.come_back(table, play.seated_in_play(table, user_id), self.clock())
+        return change.table
+
+    def _apply(self, change: Change, seat: int, move: int, *, automatic=False) -> Outcome:
+        change.move = play.apply_move(change.table, seat, move, self.clock(), automatic=automatic)
+        return Outcome("applied", seat, change.move["events"])
+
+    def _count_move(self, change: Change) -> None:
+        """Count a move once it is saved."""
+        self.metrics.moves.labels(change.table.game).inc()
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Restore builds many objects that live on: the cyclic garbage collector would scan
+    them again and again while they are built (3 times the time for 10,000 tables), so
+    it waits until they are all built."""
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
