@@ -121,7 +121,8 @@ def run_until_stopped(main: Coroutine[None, None, None]) -> None:
     async def stoppable() -> None:
         task = asyncio.current_task()
         with contextlib.suppress(NotImplementedError):  # no loop signal handlers on Windows
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+            if task is not None:
+                asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
         await main
 
     with contextlib.suppress(KeyboardInterrupt, asyncio.CancelledError):

@@ -63,7 +63,8 @@ class EscobaBot(commands.AutoShardedBot):
             tree_cls=CommandTree,
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=settings.shard_count,
-            shard_ids=list(settings.shard_ids) if settings.shard_ids else None,
+            # None runs every shard (discord.py's default, though its hints say a list)
+            shard_ids=list(settings.shard_ids) if settings.shard_ids else None,  # pyright: ignore[reportArgumentType]
         )
         self.settings = settings
         self.metrics = Metrics()
@@ -181,7 +182,7 @@ class EscobaBot(commands.AutoShardedBot):
 
     async def tree_hash(self) -> str:
         """A digest of the commands as Discord gets them, translations included."""
-        tree, translator = self.tree, self.tree.translator
+        tree, translator = self.tree, self.tree.translator or app_commands.Translator()
         payload = [
             await command.get_translated_payload(tree, translator)
             for command in tree.get_commands()

@@ -24,23 +24,17 @@ import discord
 
 from .ai.seats import LEVELS
 from .boundary import ErrorBoundary, refusals_answered
-from .i18n import language_of, public_language, tr
+from .i18n import public_language, tr
+from .opening import interaction_lang, open_table, seat_for
 from .publishing import DiscordPort, Publisher
 from .screens.common import reply
 from .screens.confirm import confirm_message
 from .screens.hand_panel import hint_text
 from .screens.history import MatchHistory
 from .screens.leaderboard import Leaderboards
-from .screens.lobby import bot_name, rematch_invite
+from .screens.lobby import bot_name
 from .storage import GuildSettings
-from .tables import Seat, Table, TableError, TableService, TableSettings, seat_layout
-
-DEFAULT_TARGET = 21
-"""Escoba's target when neither the command nor ``/settings`` names one."""
-
-
-def interaction_lang(interaction: discord.Interaction) -> str:
-    return language_of(interaction.locale)
+from .tables import Table, TableError, TableService, seat_layout
 
 
 class Croupier:
@@ -86,72 +80,18 @@ class Croupier:
         advanced: dict[str, Any] | None = None,
         rematch_of: Table | None = None,
     ) -> None:
-        """``/escoba new`` and friends, and Rematch: the lobby is the answer to the
-        interaction; its thread opens when the channel allows. ``advanced``: the
-        lobby menu's rules already in ``options``."""
-        can_thread = self._check_channel(interaction)
-        await interaction.response.defer(thinking=True)
-        guild = interaction.guild
-        channel = interaction.channel
-        if guild is None or channel is None:
-            raise TableError("error.guild_only")
-        settings = await self.guild_settings(guild.id)
-        if "target_score" in options and options["target_score"] is None:
-            options = {**options, "target_score": settings.default_target or DEFAULT_TARGET}
-        try:
-            table = await self.service.create(
-                guild_id=guild.id,
-                channel_id=channel.id,
-                host=seat_for(interaction),
-                game=game,
-                options=options,
-                locale=settings.language or language_of(guild.preferred_locale),
-                settings=TableSettings(
-                    turn_timer=timer if timer is not None else settings.turn_timer,
-                    dm_hands=settings.dm_hands,
-                    takeover_after=settings.takeover_after,
-                    images=settings.images,
-                    advanced=advanced or {},
-                ),
-                rematch_of=rematch_of,
-                in_channel=not can_thread,
-            )
-        except TableError:
-            await interaction.delete_original_response()
-            raise
-        invite = rematch_invite(table, rematch_of, table.locale) if rematch_of else None
-        await self.publisher.of(table.id).open(interaction, table, can_thread, invite)
-        in_thread = isinstance(interaction.channel, discord.Thread)
-        if not can_thread and not in_thread and not self.port.simulated:
-            await interaction.followup.send(
-                tr(interaction_lang(interaction), "lobby.no_thread"), ephemeral=True
-            )
-
-    def _check_channel(self, interaction: discord.Interaction) -> bool:
-        """Whether the table gets its own thread; a ``TableError`` when the bot lacks a
-        permission here, or the channel already hosts the one table it can."""
-        channel = interaction.channel
-        if interaction.guild is None or channel is None:
-            raise TableError("error.guild_only")
-        perms = interaction.app_permissions
-        needed = ("view_channel", "send_messages", "embed_links")
-        missing = [name for name in needed if not getattr(perms, name)]
-        in_thread = isinstance(channel, discord.Thread)
-        if in_thread and not perms.send_messages_in_threads:
-            missing.append("send_messages_in_threads")
-        if missing:
-            lang = interaction_lang(interaction)
-            names = ", ".join(tr(lang, f"perm.{name}") for name in missing)
-            raise TableError("error.missing_permissions", perms=names)
-        can_thread = (
-            not in_thread
-            and isinstance(channel, discord.TextChannel)
-            and perms.create_public_threads
-            and perms.send_messages_in_threads
+        """``/escoba new`` and friends, and Rematch (see ``opening.open_table``)."""
+        await open_table(
+            self.port,
+            self.service,
+            self.publisher,
+            interaction,
+            game,
+            options,
+            timer,
+            advanced=advanced,
+            rematch_of=rematch_of,
         )
-        if not can_thread and self.service.live_in(channel.id):
-            raise TableError("error.thread_busy" if in_thread else "error.channel_busy")
-        return can_thread
 
     # -- lobby clicks ----------
 
@@ -401,8 +341,3 @@ class Croupier:
 
 def _manages(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_guild)
-
-
-def seat_for(interaction: discord.Interaction) -> Seat:
-    user = interaction.user
-    return Seat(user_id=user.id, name=user.display_name, locale=interaction_lang(interaction))

@@ -30,6 +30,7 @@ import tempfile
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import discord
 
@@ -60,16 +61,15 @@ class SandboxWorld:
     """The simulated Discord: its env, the server, the #cartas channel, the member
     (``you``, named ``MEMBER_NAME``) and the bot."""
 
-    env: object
-    guild: object
-    channel: object
-    you: object
+    env: Any
+    guild: Any
+    channel: Any
+    you: Any
     bot: EscobaBot
 
 
 def sandbox_settings(database: Path, deal_seed: int | None = None) -> Settings:
-    return Settings(
-        _env_file=None,
+    return Settings.of(
         discord_token="",
         database_path=database,
         hand_pause=0,
@@ -83,7 +83,8 @@ def sandbox_settings(database: Path, deal_seed: int | None = None) -> Settings:
 async def build_world(env, bot: EscobaBot) -> SandboxWorld:
     """One server with #cartas (no threads for the bot) and the member ``MEMBER_NAME``;
     the bot goes by ``BOT_NAME``."""
-    await bot.user.edit(username=BOT_NAME)
+    if bot.user is not None:
+        await bot.user.edit(username=BOT_NAME)
     guild = env.create_guild("Sandbox", id=SANDBOX_GUILD_ID)
     managers = guild.create_role("Hosts", permissions=discord.Permissions(manage_guild=True))
     you = guild.add_member(env.create_user(MEMBER_NAME), roles=[managers])

@@ -37,6 +37,12 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
+    @classmethod
+    def of(cls, **values: Any) -> Settings:
+        """Settings from ``values`` and the environment, never from a ``.env`` file (the
+        sandbox and the benchmarks run beside whatever ``.env`` a developer keeps)."""
+        return cls(_env_file=None, **values)  # pyright: ignore[reportCallIssue]
+
     discord_token: str = Field(default="", repr=False)
     database_url: str = ""
     """``postgresql://…`` or ``sqlite:///path``; empty: SQLite at ``database_path``."""

@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot.client import EscobaBot
 from bot.i18n import cmd
 from bot.screens.leaderboard import SORTS
-from cogs import GAME_CHOICES
+from cogs import GAME_CHOICES, guild_id_of
 
 SORT_CHOICES = [app_commands.Choice(name=cmd(f"leaderboard.sort.{s}"), value=s) for s in SORTS]
 
@@ -32,7 +32,7 @@ class Leaderboard(commands.Cog):
         await interaction.response.defer(thinking=True)
         lang = await self.bot.croupier.public_lang(interaction)
         embed, view = await self.bot.croupier.leaderboards.page(
-            interaction.guild_id, game, sort, 0, lang
+            guild_id_of(interaction), game, sort, 0, lang
         )
         await interaction.edit_original_response(embed=embed, view=view)
 
@@ -46,7 +46,7 @@ class Leaderboard(commands.Cog):
         await interaction.response.defer(thinking=True)
         lang = await self.bot.croupier.public_lang(interaction)
         target = member or interaction.user
-        embed = await self.bot.croupier.leaderboards.stats(interaction.guild_id, target, lang)
+        embed = await self.bot.croupier.leaderboards.stats(guild_id_of(interaction), target, lang)
         await interaction.edit_original_response(embed=embed)
 
 

@@ -25,7 +25,7 @@ class Rules(commands.Cog):
         lang = language_of(interaction.locale)
         here = [
             t
-            for t in self.bot.service.live_in(interaction.channel_id)
+            for t in self.bot.service.live_in(interaction.channel_id or 0)
             if game is None or t.game == game
         ]
         if here:

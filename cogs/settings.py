@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.client import EscobaBot
 from bot.i18n import LANGUAGE_NAMES, cmd, language_of, tr, tr_count
+from cogs import guild_id_of
 
 
 class Settings(commands.Cog):
@@ -62,7 +63,8 @@ class Settings(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         storage = self.bot.storage
-        current = await storage.guild_settings(interaction.guild_id)
+        guild_id = guild_id_of(interaction)
+        current = await storage.guild_settings(guild_id)
         changes = {}
         if language is not None:
             changes["language"] = None if language == "auto" else language
@@ -78,14 +80,17 @@ class Settings(commands.Cog):
             changes["images"] = images
         if changes:
             current = dataclasses.replace(current, **changes)
-            await storage.save_guild_settings(interaction.guild_id, current)
+            await storage.save_guild_settings(guild_id, current)
         await interaction.edit_original_response(
             embed=self.describe(current, interaction.guild, lang, changed=bool(changes))
         )
 
     @staticmethod
-    def describe(settings, guild: discord.Guild, lang: str, *, changed: bool) -> discord.Embed:
-        server = LANGUAGE_NAMES[language_of(guild.preferred_locale)]
+    def describe(
+        settings, guild: discord.Guild | None, lang: str, *, changed: bool
+    ) -> discord.Embed:
+        locale = guild.preferred_locale if guild is not None else discord.Locale.american_english
+        server = LANGUAGE_NAMES[language_of(locale)]
         auto = tr(lang, "language.auto_value", lang=server)
         off = tr(lang, "settings.off")
         lines = [

@@ -8,11 +8,8 @@ from types import SimpleNamespace
 from simcord.types import HttpLogEntry
 
 from bot.loadtest.__main__ import parser
-from bot.loadtest.discord_load import (
-    counts_against_global_limit,
-    normalized_route,
-    run_discord_benchmark,
-)
+from bot.loadtest.discord_load import run_discord_benchmark
+from bot.loadtest.metering import counts_against_global_limit, normalized_route
 from bot.loadtest.probes import custom_ids, panel_version
 
 FIELDS = (

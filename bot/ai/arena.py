@@ -26,7 +26,8 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ..games import make_game
+from ..games import GAMES, make_game
+from ..games.events import HandScored
 from .policies import POLICIES, make_policy
 
 TARGETS = {"escoba": 21, "scopa": 21}
@@ -54,7 +55,7 @@ def play_match(game_name: str, players: dict, seed: int, a_seat: int, timings: d
         timings[who + "_cpu"].append((time.process_time() - cpu) * 1000)
         state, events = state.apply(move)
         for event in events:
-            if event.kind == "hand_scored":
+            if isinstance(event, HandScored):
                 hands += 1
                 for seat, label in seats.items():
                     points[label] += event.score.totals[seat]
@@ -148,8 +149,8 @@ def _percentiles(label: str, values: list[float]) -> list[tuple[str, float]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=("escoba", "scopa", "rubamazzo"), default="escoba")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--game", choices=GAMES, default="escoba")
     parser.add_argument("--a", choices=sorted(POLICIES), default="greedy")
     parser.add_argument("--b", choices=sorted(POLICIES), default="random")
     parser.add_argument("--matches", type=int, default=200)

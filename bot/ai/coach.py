@@ -23,7 +23,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from ..games import Game, Observation, describe_move, mask_of
+from ..games import Game, Observation, RubamazzoOptions, describe_move, mask_of
 from ..games.cards import FULL_DECK, RANK_MASK, SEVEN_OF_COINS, VALUE
 from .expert import Budget, Expert
 from .search import table_value
@@ -172,7 +172,8 @@ def _rank_out(view: Observation, card: int) -> int:
 def _can_be_matched(game: Game, view: Observation, top: int) -> bool:
     """Whether an unseen card could steal a pile with ``top`` on it (its rank, or
     an Ace where an Ace takes all)."""
-    aces = game.options.ace_takes_all and _unseen(view) & RANK_MASK[0]
+    ace_takes_all = isinstance(game.options, RubamazzoOptions) and game.options.ace_takes_all
+    aces = ace_takes_all and _unseen(view) & RANK_MASK[0]
     return bool(_rank_out(view, top) or aces)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from ..games import Game, Observation, State
+from ..games import Game, Observation, RubamazzoOptions, State
 from ..games.cards import BIT, FULL_DECK, VALUE, mask_of
 
 PASSED_TAKE = 0.3
@@ -147,7 +147,9 @@ def _rubamazzo_passed(game: Game, seat: int, move: int, table: int, tops: tuple[
     ]
     if move >> 6 & FULL_DECK:
         return passed
-    takes = _sums(table) if game.options.allow_sum_capture else 0
+    options = game.options
+    sums = isinstance(options, RubamazzoOptions) and options.allow_sum_capture
+    takes = _sums(table) if sums else 0
     for card in range(40):
         if table >> card & 1:
             takes |= 1 << VALUE[card]

@@ -24,7 +24,7 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from ..games import Observation, State, make_game
+from ..games import GAMES, Observation, State, make_game
 from .policies import greedy
 from .seats import BotPlayers, decide_in_worker
 
@@ -128,8 +128,8 @@ def _cuts(name: str, values: list[float]) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=("escoba", "scopa", "rubamazzo"), default="escoba")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--game", choices=GAMES, default="escoba")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--executor", choices=("process", "thread"), default="process")
     parser.add_argument(

@@ -16,7 +16,7 @@ import random
 import time
 
 from .engine import make_game
-from .options import OptionsError
+from .options import GAMES, OptionsError
 
 
 def run(game_name: str, players: int, hands: int, seed: int) -> dict:
@@ -63,8 +63,8 @@ def best_of(game_name: str, players: int, hands: int, seed: int, repeat: int) ->
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", choices=("escoba", "scopa", "rubamazzo"), default="escoba")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--game", choices=GAMES, default="escoba")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)

@@ -12,13 +12,41 @@ from ..storage.databases import DatabaseError
 
 
 def _discord(args: argparse.Namespace) -> dict:
+    """One run per think time; the last run's report, with each run's calls per move."""
     from .discord_load import run_discord_benchmark
 
-    return asyncio.run(
-        run_discord_benchmark(
-            tables=args.tables, moves=args.moves, seed=args.seed, pictures=args.pictures
+    reports = [
+        asyncio.run(
+            run_discord_benchmark(
+                tables=args.tables,
+                moves=args.moves,
+                seed=args.seed,
+                pictures=args.pictures,
+                think=think,
+                humans_only=args.mix == "humans",
+            )
         )
-    )
+        for think in args.think
+    ]
+    by_think = {
+        f"{report['think_seconds']:g}s": {
+            "rate_limited_calls_per_move": report["rate_limited_calls_per_move"],
+            "stale_panels": report["stale_panels"],
+        }
+        for report in reports
+    }
+    return {**reports[-1], "by_think": by_think}
+
+
+def _think_times(text: str) -> list[float]:
+    """``3`` or ``3,10``: seconds a member thinks before each action."""
+    try:
+        times = [float(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of seconds: {text!r}") from None
+    if not times or any(t <= 0 for t in times):
+        raise argparse.ArgumentTypeError("think times must be positive")
+    return times
 
 
 def _service(args: argparse.Namespace) -> dict:
@@ -64,6 +92,18 @@ def parser() -> argparse.ArgumentParser:
         dest="pictures",
         action="store_false",
         help="turn card pictures off (the server's /settings images)",
+    )
+    discord.add_argument(
+        "--think",
+        type=_think_times,
+        default=[3.0],
+        help="seconds each member thinks before acting; a list (3,10) runs once for each",
+    )
+    discord.add_argument(
+        "--mix",
+        choices=("mixed", "humans"),
+        default="mixed",
+        help="mixed: every fourth table has a bot seat; humans: members only",
     )
     discord.set_defaults(run=_discord)
     service = commands.add_parser(

@@ -10,21 +10,8 @@ is and what is legal from the bot's ``TableService``, and clicking stable custom
 (``esc:card:…`` on the member's panel, ``esc:move:…`` on the board). A finished match
 is followed by a new one at its slot, until ``moves`` moves were applied.
 
-What is measured (play only: the server's setup and each match's lobby, up to the
-Start click, are not counted; the Start click and everything after it are):
-- ``rate_limited_calls_per_move``: the bot's REST calls that count against Discord's
-  global rate limit (all but interaction callbacks and webhook calls on interaction
-  tokens), per applied move; ``calls_by_route`` breaks them down.
-- ``db_writes_per_move``: committed database transactions (``Storage.commits``).
-- ``stale_panels``: after each step settles, the members of that table whose latest
-  panel (DM panel, and the latest ephemeral one they were shown) has card buttons of an
-  older version than the table's.
-- ``click_to_board_ms_p50``/``p95``: wall-clock time from a member's click that applies
-  a move until the board shows the new version (the click, SimCord settling
-  everything it set off, and any virtual time needed: bot seats' replies run in the
-  same settle and are included).
-
-The lookups that depend on the Discord layout live in ``probes``.
+What is measured, and how: ``metering``. The lookups that depend on the Discord layout
+live in ``probes``.
 
 Pauses: the benchmark runs with ``HAND_PAUSE=0`` and ``BOT_PAUSE=0``. A sleep in the bot
 shorter than SimCord's settle timeout (5 s) is waited out by SimCord itself, in real
@@ -34,12 +21,11 @@ time; a longer one parks until virtual time moves, which ``_catch_up`` does in
 
 from __future__ import annotations
 
+import contextlib
 import random
-import re
 import tempfile
 import time
-from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -49,113 +35,47 @@ from ..client import create_bot
 from ..games import is_claim, move_card
 from ..settings import Settings
 from . import probes
+from .metering import Meter
+from .world import Player, Slot, seat_members
 
-GAMES = ("escoba", "scopa", "rubamazzo")
 BOT_LEVEL = "greedy"
 TIME_STEP = 0.5
 """Virtual seconds advanced at a time while the bot still has work parked on a sleep."""
 THINK_SECONDS = 3.0
-"""Members think: after each action the virtual clock moves ``THINK_SECONDS / tables``,
-so each table sees about one action per ``THINK_SECONDS``, as with people (the
+"""Members think (``--think``): after each action the virtual clock moves ``think /
+tables``, so each table sees about one action per ``think`` seconds, as with people (the
 per-channel edit limit and the ping's quiet period then act as they would)."""
 MAX_TIME_STEPS = 40
 MAX_IDLE_ROUNDS = 50
-DM_CLOSED = {"status": 403, "code": 50007, "message": "Cannot send messages to this user"}
-
-_ID = re.compile(r"^\d{2,}$")
 
 
 class BenchmarkError(RuntimeError):
     """The benchmark could not go on (a table stuck, a button missing…)."""
 
 
-def normalized_route(method: str, path: str) -> str:
-    """``PATCH /channels/{id}/messages/{id}``: ids, and interaction tokens, as placeholders."""
-    parts = path.split("?")[0].strip("/").split("/")
-    out = []
-    for index, part in enumerate(parts):
-        if _ID.match(part):
-            out.append("{id}")
-        elif index >= 2 and parts[index - 2] in ("interactions", "webhooks"):
-            out.append("{token}")
-        else:
-            out.append(part)
-    return f"{method.upper()} /{'/'.join(out)}"
-
-
-def counts_against_global_limit(entry: Any, application_id: int | None) -> bool:
-    """Interaction callbacks and webhook calls on interaction tokens are not rate
-    limited globally; every other REST call is."""
-    parts = entry.path.split("?")[0].strip("/").split("/")
-    if len(parts) >= 4 and parts[0] == "interactions" and parts[3] == "callback":
-        return False
-    if len(parts) >= 3 and parts[0] == "webhooks":
-        return application_id is not None and parts[1] != str(application_id)
-    return True
-
-
-def percentile(values: list[float], fraction: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
-    return round(ordered[index], 2)
-
-
-@dataclass
-class Player:
-    actor: Any
-    """The SimCord member."""
-    dm_closed: bool = False
-    ephemeral: Any = None
-    """The InteractionResult of the member's latest "My hand" click (their ephemeral panel)."""
-
-
-@dataclass
-class Slot:
-    """One place where matches are played one after another by the same members."""
-
-    index: int
-    game: str
-    players: list[Player]
-    with_bot: bool
-    table_id: int | None = None
-    matches: int = 0
-
-    def player(self, user_id: int) -> Player | None:
-        return next((p for p in self.players if p.actor.id == user_id), None)
-
-
-@dataclass
-class Meter:
-    """Everything counted while playing."""
-
-    counting_from: int = 0
-    calls: Counter = field(default_factory=Counter)
-    rate_limited: int = 0
-    other_calls: int = 0
-    setup_calls: int = 0
-    commits_at_start: int = 0
-    setup_commits: int = 0
-    stale_panels: int = 0
-    panel_checks: int = 0
-    click_ms: list[float] = field(default_factory=list)
-    my_hand_clicks: int = 0
-    stale_dm_fallbacks: int = 0
-    human_actions: int = 0
-    virtual_advances: int = 0
-
-
 class DiscordLoad:
     """Drives the tables; see the module docstring."""
 
-    def __init__(self, env, bot, *, tables: int, target: int, seed: int, pictures: bool):
+    def __init__(
+        self,
+        env,
+        bot,
+        *,
+        tables: int,
+        target: int,
+        seed: int,
+        pictures: bool,
+        think: float = THINK_SECONDS,
+        humans_only: bool = False,
+    ):
         self.env = env
         self.bot = bot
         self.tables = tables
         self.target = target
         self.seed = seed
         self.pictures = pictures
+        self.think = think
+        self.humans_only = humans_only
         self.rng = random.Random(seed)
         self.meter = Meter()
         self.slots: list[Slot] = []
@@ -177,34 +97,16 @@ class DiscordLoad:
         return total
 
     def _take_calls(self, *, counted: bool) -> None:
-        log = self.env.http_requests
-        fresh = log[self.meter.counting_from :]
-        self.meter.counting_from = len(log)
-        if not counted:
-            self.meter.setup_calls += len(fresh)
-            return
-        application_id = self.bot.application_id
-        for entry in fresh:
-            if counts_against_global_limit(entry, application_id):
-                self.meter.rate_limited += 1
-                self.meter.calls[normalized_route(entry.method, entry.path)] += 1
-            else:
-                self.meter.other_calls += 1
+        self.meter.take_calls(self.env.http_requests, self.bot.application_id, counted=counted)
 
-    def _not_counted(self):
+    @contextlib.contextmanager
+    def _not_counted(self) -> Iterator[None]:
         """Everything the bot does inside the block is setup, not play."""
-        load = self
-
-        class Block:
-            def __enter__(self):
-                load._take_calls(counted=True)
-                self.commits = load.bot.storage.commits
-
-            def __exit__(self, *exc):
-                load._take_calls(counted=False)
-                load.meter.setup_commits += load.bot.storage.commits - self.commits
-
-        return Block()
+        self._take_calls(counted=True)
+        commits = self.bot.storage.commits
+        yield
+        self._take_calls(counted=False)
+        self.meter.setup_commits += self.bot.storage.commits - commits
 
     # -- the world ----------
 
@@ -219,20 +121,7 @@ class DiscordLoad:
         settings = await self.bot.storage.guild_settings(guild.id)
         if settings.images != self.pictures or settings.turn_timer:
             raise BenchmarkError(f"unexpected server settings: {settings}")
-        for index in range(self.tables):
-            game = GAMES[index % len(GAMES)]
-            with_bot = index % 4 == 3
-            humans = 1 if with_bot else 2
-            players = []
-            for seat in range(humans):
-                user = env.create_user(f"t{index}p{seat}")
-                players.append(Player(guild.add_member(user)))
-            if humans == 2 and index % 5 == 1:
-                closed = players[1]
-                closed.dm_closed = True
-                dm = closed.actor.user.dm_channel
-                env.inject_error("POST", f"/channels/{dm.id}/messages", times=None, **DM_CLOSED)
-            self.slots.append(Slot(index, game, players, with_bot))
+        self.slots = seat_members(env, guild, self.tables, humans_only=self.humans_only)
 
     @staticmethod
     def _expect(result, message: str) -> None:
@@ -430,45 +319,29 @@ class DiscordLoad:
             self.meter.human_actions += 1
             await self.play(slot, player)
             self.check_panels(slot)
-            await self.env.advance_time(THINK_SECONDS / len(self.slots))
+            await self.env.advance_time(self.think / len(self.slots))
         self._take_calls(counted=True)
         return self.report(time.perf_counter() - started)
 
     def report(self, seconds: float) -> dict[str, Any]:
         meter = self.meter
-        moves = self.moves()
         commits = self.bot.storage.commits - meter.commits_at_start - meter.setup_commits
-        per_move = (lambda n: round(n / moves, 3)) if moves else (lambda n: 0.0)
         return {
             "benchmark": "discord",
             "tables": self.tables,
             "seed": self.seed,
+            "think_seconds": self.think,
+            "mix": "humans" if self.humans_only else "mixed",
             "pictures": "on" if self.pictures else "off",
-            "moves": moves,
             "matches": sum(slot.matches for slot in self.slots),
-            "human_actions": meter.human_actions,
-            "rate_limited_calls": meter.rate_limited,
-            "rate_limited_calls_per_move": per_move(meter.rate_limited),
-            "interaction_calls": meter.other_calls,
-            "calls_by_route": dict(sorted(meter.calls.items())),
-            "db_writes": commits,
-            "db_writes_per_move": per_move(commits),
-            "stale_panels": meter.stale_panels,
-            "panel_checks": meter.panel_checks,
-            "my_hand_clicks": meter.my_hand_clicks,
-            "stale_dm_fallbacks": meter.stale_dm_fallbacks,
-            "click_to_board_ms_p50": percentile(meter.click_ms, 0.5),
-            "click_to_board_ms_p95": percentile(meter.click_ms, 0.95),
-            "timed_clicks": len(meter.click_ms),
-            "virtual_advances": meter.virtual_advances,
+            **meter.figures(self.moves(), commits),
             "bot_errors": len(self.env.errors),
             "seconds": round(seconds, 2),
         }
 
 
 def benchmark_settings(database: Path, seed: int) -> Settings:
-    return Settings(
-        _env_file=None,
+    return Settings.of(
         discord_token="loadtest",
         database_path=database,
         deal_seed=seed,
@@ -479,7 +352,13 @@ def benchmark_settings(database: Path, seed: int) -> Settings:
 
 
 async def run_discord_benchmark(
-    *, tables: int = 10, moves: int = 2000, seed: int = 1, pictures: bool = True
+    *,
+    tables: int = 10,
+    moves: int = 2000,
+    seed: int = 1,
+    pictures: bool = True,
+    think: float = THINK_SECONDS,
+    humans_only: bool = False,
 ) -> dict[str, Any]:
     """Play ``tables`` tables at once until ``moves`` moves were applied; the report."""
     import simcord
@@ -489,7 +368,14 @@ async def run_discord_benchmark(
         try:
             async with simcord.run(bot, check_errors=False) as env:
                 load = DiscordLoad(
-                    env, bot, tables=tables, target=moves, seed=seed, pictures=pictures
+                    env,
+                    bot,
+                    tables=tables,
+                    target=moves,
+                    seed=seed,
+                    pictures=pictures,
+                    think=think,
+                    humans_only=humans_only,
                 )
                 return await load.run()
         finally:

@@ -23,7 +23,7 @@ from typing import Any
 from ..games import is_claim, move_card
 from ..storage import Storage
 from ..tables import Seat, TableService
-from .discord_load import percentile
+from .metering import percentile
 from .scratch import benchmark_database, described
 
 HOST, GUEST = 1, 2
@@ -64,18 +64,17 @@ class ServiceLoad:
     async def play(self, slot: int) -> None:
         """The member to act at ``slot`` plays a random legal move."""
         table = self.service.get(self.slots[slot])
-        user = table.seats[table.state.turn].user_id
-        cards = sorted({move_card(m) for m in table.state.legal_moves() if not is_claim(m)})
+        user = table.seats[table.match.turn].user_id
+        cards = sorted({move_card(m) for m in table.match.legal_moves() if not is_claim(m)})
         started = time.perf_counter()
         outcome = await self.service.play_card(
             table.id, user, table.version, self.rng.choice(cards)
         )
         if outcome.kind == "choose":
             table = self.service.get(table.id)
+            moves = table.turn.pending.moves if table.turn.pending else table.match.legal_moves()
             started = time.perf_counter()
-            await self.service.choose(
-                table.id, user, table.version, self.rng.choice(table.turn.pending.moves)
-            )
+            await self.service.choose(table.id, user, table.version, self.rng.choice(moves))
         self.latencies.append((time.perf_counter() - started) * 1000)
         self.moves += 1
         if not self.service.get(table.id).is_live:

@@ -21,6 +21,6 @@ Colour = tuple[int, ...]
 
 
 @cache
-def _font(size: int) -> ImageFont.FreeTypeFont:
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """Pillow's built-in font at ``size`` pixels."""
     return ImageFont.load_default(size=size)

@@ -147,7 +147,11 @@ def _baton(d: ImageDraw.ImageDraw, x: float, y: float, s: float, ink: Colour) ->
 _SymbolFn = Callable[[ImageDraw.ImageDraw, float, float, float, Colour], None]
 _SPANISH_SYMBOLS: tuple[_SymbolFn, ...] = (_coin, _cup, _sword, _baton)
 _FRENCH_SYMBOLS: tuple[_SymbolFn, ...] = (_diamond, _heart, _spade, _club)
-_PIP_SCALE = {_sword: 1.18, _baton: 1.15, _cup: 1.05}  # narrow symbols: taller small pips
+_PIP_SCALE: dict[_SymbolFn, float] = {
+    _sword: 1.18,
+    _baton: 1.15,
+    _cup: 1.05,
+}  # narrow symbols: taller small pips
 
 # Pip positions for 1..10 pips, in halves of the centre box (u across, v down), and
 # the pip size for each count. Rows of 2-3-2, 3-3-3, 3-4-3… keep pips large.

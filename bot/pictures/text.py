@@ -59,7 +59,7 @@ def _clean(text: str) -> str:
     return " ".join("".join(kept).split())
 
 
-def _fit(text: str, font: ImageFont.FreeTypeFont, width: float) -> str:
+def _fit(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont, width: float) -> str:
     """``text``, cut with ``…`` when it is wider than ``width`` pixels."""
     if font.getlength(text) <= width:
         return text

@@ -74,7 +74,7 @@ class Publisher:
         for publisher in self.tables.values():
             table = self.service.tables.get(publisher.context.table_id)
             in_channel = table is not None and table.thread_id is None
-            if in_channel and table.channel_id == message.channel.id:
+            if in_channel and table is not None and table.channel_id == message.channel.id:
                 publisher.board.buried += 1
 
     def stop(self) -> None:

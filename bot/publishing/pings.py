@@ -90,14 +90,15 @@ class Pinger:
         mentions = discord.AllowedMentions(users=True, replied_user=False)
         for handle in self._carriers(table, player.user_id, uses_dm):
             in_dm = handle.interaction.guild_id is None
-            text = tr(player.locale, "ping.turn_dm", table=table.id) if in_dm else content
+            followup = handle.interaction.followup
             try:
-                message = await handle.interaction.followup.send(
-                    text,
-                    view=discord.utils.MISSING if in_dm else view,
-                    allowed_mentions=mentions,
-                    wait=True,
-                )
+                if in_dm:  # their cards are right above: no "My hand"
+                    text = tr(player.locale, "ping.turn_dm", table=table.id)
+                    message = await followup.send(text, allowed_mentions=mentions, wait=True)
+                else:
+                    message = await followup.send(
+                        content, view=view, allowed_mentions=mentions, wait=True
+                    )
             except discord.HTTPException as exc:
                 log.info("%s: a ping's interaction failed: %s", self.context.where(), exc)
                 continue
@@ -106,13 +107,13 @@ class Pinger:
         self.sent = None
         channel = self.context.channel(table.play_channel_id)
         board_id = self.context.shown.board_message_id
-        message = await channel.send(
-            content,
-            view=view,
-            reference=channel.get_partial_message(board_id) if board_id else None,
-            mention_author=False,
-            allowed_mentions=mentions,
-        )
+        if board_id is None:
+            message = await channel.send(content, view=view, allowed_mentions=mentions)
+        else:
+            board = channel.get_partial_message(board_id)
+            message = await channel.send(
+                content, view=view, reference=board, mention_author=False, allowed_mentions=mentions
+            )
         return message.id, None
 
     def _carriers(self, table: Table, user_id: int, uses_dm: bool) -> list[Handle]:

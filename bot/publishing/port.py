@@ -24,9 +24,14 @@ class BotSeats(Protocol):
 class DiscordPort(Protocol):
     """What a table's publisher (and the croupier) use of the bot."""
 
-    bots: BotSeats
-    metrics: Metrics
-    simulated: bool
+    @property
+    def bots(self) -> BotSeats: ...
+
+    @property
+    def metrics(self) -> Metrics: ...
+
+    @property
+    def simulated(self) -> bool: ...
 
     @property
     def user(self) -> discord.ClientUser | None: ...

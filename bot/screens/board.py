@@ -163,11 +163,12 @@ def _option_rows(table: Table, lang: str) -> list[ui.ActionRow]:
             for label, move in zip(labels[:25], moves[:25], strict=True)
         ]
         placeholder = tr(lang, "board.choose")
-        select = MoveSelect(table.id, table.version, options=options, placeholder=placeholder)
-        return [ui.ActionRow(select)]
+        row: ui.ActionRow = ui.ActionRow()
+        row.add_item(MoveSelect(table.id, table.version, options=options, placeholder=placeholder))
+        return [row]
     rows: list[ui.ActionRow] = []
     for start in range(0, len(moves), 5):
-        row: ui.ActionRow = ui.ActionRow()
+        row = ui.ActionRow()
         for label, move in zip(labels[start : start + 5], moves[start : start + 5], strict=True):
             row.add_item(MoveButton(table.id, table.version, move, label=label, style=green))
         rows.append(row)
@@ -175,9 +176,8 @@ def _option_rows(table: Table, lang: str) -> list[ui.ActionRow]:
 
 
 def _board_buttons(table: Table, lang: str) -> ui.ActionRow:
-    row: ui.ActionRow = ui.ActionRow(
-        HandButton(table.id, label=tr(lang, "board.my_hand"), style=blue)
-    )
+    row: ui.ActionRow = ui.ActionRow()
+    row.add_item(HandButton(table.id, label=tr(lang, "board.my_hand"), style=blue))
     if any(seat.away for seat in table.seats):
         row.add_item(SeatButton(table.id, "back", label=tr(lang, "seat.back_button"), style=green))
         row.add_item(SeatButton(table.id, "end", label=tr(lang, "seat.end_button"), style=red))

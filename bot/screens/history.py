@@ -30,9 +30,9 @@ SHEET_BUDGET = 5500
 
 def result_line(table: Table) -> str:
     """``Ana 21 – Bob 15``, the winning side in bold."""
-    winners = set(table.state.winners or ())
+    winners = set(table.match.winners or ())
     parts = []
-    for side, score in enumerate(table.state.scores):
+    for side, score in enumerate(table.match.scores):
         name = side_name(table, side)
         parts.append(f"**{name}** {score}" if side in winners else f"{name} {score}")
     return " – ".join(parts)

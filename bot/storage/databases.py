@@ -36,6 +36,7 @@ class Transaction(Protocol):
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         """Run one statement; the number of rows it changed."""
+        ...
 
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> dict[str, Any] | None:
         """Run one statement; its first row."""
@@ -121,7 +122,7 @@ class _SQLiteTransaction:
 
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> dict[str, Any] | None:
         async with self.connection.execute(sql, args) as cursor:
-            rows = await cursor.fetchall()  # stepped to the end: RETURNING needs it
+            rows = list(await cursor.fetchall())  # stepped to the end: RETURNING needs it
         return dict(rows[0]) if rows else None
 
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
@@ -174,7 +175,8 @@ class SQLite:
         """Apply the migrations not applied yet (``PRAGMA user_version`` records the
         last); the schema version."""
         async with self.connection.execute("PRAGMA user_version") as cursor:
-            (current,) = await cursor.fetchone()
+            row = await cursor.fetchone()
+        current = row[0] if row is not None else 0
         _check_not_newer(current, self.dialect)
         for number, path in migrations(self.dialect):
             if number <= current:
@@ -330,7 +332,7 @@ class Postgres:
             async with self.pool.acquire() as connection, connection.transaction():
                 result = await work(_PostgresTransaction(connection))
         except asyncpg.UniqueViolationError as exc:
-            raise Conflict(f"{exc.constraint_name}: {exc}") from exc
+            raise Conflict(f"{getattr(exc, 'constraint_name', '')}: {exc}") from exc
         self.commits += 1
         return result
 

@@ -103,7 +103,7 @@ class Results(StorageBase):
             "SELECT COUNT(*) AS count FROM player_results WHERE guild_id = ? AND game = ?",
             (guild_id, game),
         )
-        return [PlayerRecord(**row) for row in rows], counted["count"]
+        return [PlayerRecord(**row) for row in rows], counted["count"] if counted else 0
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerRecord]:
         rows = await self.db.fetch_all(

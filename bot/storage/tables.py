@@ -41,6 +41,8 @@ class TableRows(StorageBase):
                 f"VALUES ({marks}) RETURNING id",
                 [*values, now, now],
             )
+            if inserted is None:
+                raise RuntimeError("INSERT … RETURNING id returned no row")
             return inserted["id"]
 
         try:

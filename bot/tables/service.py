@@ -13,28 +13,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import hashlib
 import secrets
-import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..metrics import Metrics
 from ..storage import (
-    TABLE_COLUMNS,
-    MatchResult,
-    OutOfDate,
     RatingsMoved,
     RuleBroken,
-    Shards,
     Storage,
 )
 from . import lobby, play
 from .errors import TableError
 from .model import Seat, Table, TableSettings
 from .results import announce_ratings, match_results, members
+from .saved import SavedTables
 
 RATING_ATTEMPTS = 5
 """Times a finished match re-reads its members' ratings when others moved them first."""
@@ -64,76 +58,12 @@ class Change:
     """Nothing to save after all (an automatic move the table no longer wants)."""
 
 
-class TableService:
-    """Every live table, in memory and in storage, with one lock per table."""
+class TableService(SavedTables):
+    """The commands on tables: one lock and one transaction per command."""
 
-    def __init__(
-        self,
-        storage: Storage,
-        *,
-        deal_seed: int | None = None,
-        clock: Callable[[], float] = time.time,
-        shards: Shards | None = None,
-        metrics: Metrics | None = None,
-    ) -> None:
-        self.storage = storage
-        self.deal_seed = deal_seed
-        self.clock = clock
-        """Epoch seconds now: turn deadlines are set and read on this clock."""
-        self.shards = shards
-        """The shards this process runs (None: all): it restores only their tables."""
-        self.metrics = metrics or Metrics()
-        self.tables: dict[int, Table] = {}
-        self._saved: dict[int, dict[str, Any]] = {}
-        """Each live table's row as last saved: a save writes only the columns that
-        changed."""
+    def __init__(self, storage: Storage, **options: Any) -> None:
+        super().__init__(storage, **options)
         self._locks: dict[int, asyncio.Lock] = {}
-
-    # -- reading ----------
-
-    async def restore(self) -> list[Table]:
-        """Load every live table of this process's shards from storage (at start-up)."""
-        with _collector_paused():
-            for row in await self.storage.live_tables(self.shards):
-                table = Table.from_row(row)
-                self.tables[table.id] = table
-        return list(self.tables.values())
-
-    def get(self, table_id: int) -> Table:
-        table = self.tables.get(table_id)
-        if table is None:
-            raise TableError("table.unknown")
-        return table
-
-    async def load(self, table_id: int) -> Table:
-        """Any table from storage, finished ones included (a rematch reads its options)."""
-        row = await self.storage.table_row(table_id)
-        if row is None:
-            raise TableError("table.unknown")
-        return Table.from_row(row)
-
-    def live_in(self, channel_id: int) -> list[Table]:
-        """Live tables whose lobby or board is in ``channel_id`` (a channel or a thread)."""
-        return [
-            table
-            for table in self.tables.values()
-            if table.is_live and channel_id in (table.channel_id, table.thread_id)
-        ]
-
-    def live_for(self, user_id: int) -> list[Table]:
-        return [t for t in self.tables.values() if t.is_live and t.seat_of(user_id) is not None]
-
-    def table_for(self, user_id: int, channel_id: int | None, *, playing: bool) -> Table:
-        """The member's live table in this channel or thread, else their only one."""
-        mine = self.live_for(user_id)
-        if playing:
-            mine = [t for t in mine if t.status == "playing"]
-        here = [t for t in mine if channel_id in (t.channel_id, t.thread_id)]
-        if len(here) == 1:
-            return here[0]
-        if not here and len(mine) == 1:
-            return mine[0]
-        raise TableError("table.none_here" if not mine else "table.which")
 
     # -- the one transaction ----------
 
@@ -154,54 +84,18 @@ class TableService:
         a member whose matches end at once, here or in another process, is rated in turn."""
         table = change.table
         if table.status != "finished" or change.move is None:
-            await self._save(table, change.move)
+            await self.save(table, change.move)
             return
         for attempt in range(1, RATING_ATTEMPTS + 1):
             ratings = await self.storage.ratings(table.guild_id, table.game, members(table))
             results = match_results(table, ratings)
             announce_ratings(table, results)
             try:
-                await self._save(table, change.move, results)
+                await self.save(table, change.move, results)
                 return
             except RatingsMoved:
                 if attempt == RATING_ATTEMPTS:
                     raise
-
-    async def _save(
-        self,
-        table: Table,
-        move: dict[str, Any] | None = None,
-        results: list[MatchResult] | None = None,
-    ) -> None:
-        """Write the draft's changed columns; a save refused because another process
-        saved the table first reloads it and raises ``TableError("table.out_of_date")``."""
-        row = table.to_row()
-        saved = self._saved.get(table.id, {})
-        changed = [name for name in TABLE_COLUMNS if name not in saved or saved[name] != row[name]]
-        try:
-            await self.storage.save_table(
-                table.id, row, revision=table.revision, changed=changed, move=move, results=results
-            )
-        except OutOfDate:
-            await self._reload(table.id)
-            raise TableError("table.out_of_date") from None
-        table.revision += 1
-        self._keep(table, row)
-
-    def _keep(self, table: Table, row: dict[str, Any]) -> None:
-        """``table`` as saved (``row``) is the table now."""
-        self.tables[table.id] = table
-        if table.is_live:
-            self._saved[table.id] = row
-        else:
-            self._saved.pop(table.id, None)
-
-    async def _reload(self, table_id: int) -> None:
-        """Memory catches up with the database after another process saved the table."""
-        row = await self.storage.table_row(table_id)
-        if row is not None:
-            table = Table.from_row(row)
-            self._keep(table, table.to_row())
 
     # -- lobby ----------
 
@@ -378,15 +272,3 @@ class TableService:
     def _count_move(self, change: Change) -> None:
         """Count a move once it is saved."""
         self.metrics.moves.labels(change.table.game).inc()
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Restore builds many objects that live on: the cyclic garbage collector would scan
-    them again and again while they are built (3 times the time for 10,000 tables), so
-    it waits until they are all built."""
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()

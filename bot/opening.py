@@ -1,0 +1,113 @@
+"""Opening a table: where it may play (its own thread, or the channel), with what
+settings, and showing its lobby as the answer to the command that opened it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from .i18n import language_of, tr
+from .publishing import DiscordPort, Publisher
+from .screens.lobby import rematch_invite
+from .storage import GuildSettings
+from .tables import Seat, Table, TableError, TableService, TableSettings
+
+DEFAULT_TARGET = 21
+"""Escoba's target when neither the command nor ``/settings`` names one."""
+
+
+def interaction_lang(interaction: discord.Interaction) -> str:
+    return language_of(interaction.locale)
+
+
+def seat_for(interaction: discord.Interaction) -> Seat:
+    user = interaction.user
+    return Seat(user_id=user.id, name=user.display_name, locale=interaction_lang(interaction))
+
+
+def table_settings(
+    server: GuildSettings, timer: int | None, advanced: dict[str, Any] | None
+) -> TableSettings:
+    """A new table's settings: the server's, with the command's timer and rules."""
+    return TableSettings(
+        turn_timer=timer if timer is not None else server.turn_timer,
+        dm_hands=server.dm_hands,
+        takeover_after=server.takeover_after,
+        images=server.images,
+        advanced=advanced or {},
+    )
+
+
+async def open_table(
+    port: DiscordPort,
+    service: TableService,
+    publisher: Publisher,
+    interaction: discord.Interaction,
+    game: str,
+    options: dict[str, Any],
+    timer: int | None,
+    *,
+    advanced: dict[str, Any] | None = None,
+    rematch_of: Table | None = None,
+) -> None:
+    """The lobby is the answer to the interaction; its thread opens when the channel
+    allows. ``advanced``: the lobby menu's rules already in ``options``;
+    ``rematch_of``: the finished match a rematch follows."""
+    can_thread = where_to_play(interaction, service)
+    await interaction.response.defer(thinking=True)
+    guild, channel = interaction.guild, interaction.channel
+    if guild is None or channel is None:
+        raise TableError("error.guild_only")
+    server = await service.storage.guild_settings(guild.id)
+    if "target_score" in options and options["target_score"] is None:
+        options = {**options, "target_score": server.default_target or DEFAULT_TARGET}
+    try:
+        table = await service.create(
+            guild_id=guild.id,
+            channel_id=channel.id,
+            host=seat_for(interaction),
+            game=game,
+            options=options,
+            locale=server.language or language_of(guild.preferred_locale),
+            settings=table_settings(server, timer, advanced),
+            rematch_of=rematch_of,
+            in_channel=not can_thread,
+        )
+    except TableError:
+        await interaction.delete_original_response()
+        raise
+    invite = rematch_invite(table, rematch_of, table.locale) if rematch_of else None
+    await publisher.of(table.id).open(interaction, table, can_thread, invite)
+    in_thread = isinstance(channel, discord.Thread)
+    if not can_thread and not in_thread and not port.simulated:
+        await interaction.followup.send(
+            tr(interaction_lang(interaction), "lobby.no_thread"), ephemeral=True
+        )
+
+
+def where_to_play(interaction: discord.Interaction, service: TableService) -> bool:
+    """Whether the table gets its own thread; a ``TableError`` when the bot lacks a
+    permission here, or the channel already hosts the one table it can."""
+    channel = interaction.channel
+    if interaction.guild is None or channel is None:
+        raise TableError("error.guild_only")
+    perms = interaction.app_permissions
+    needed = ("view_channel", "send_messages", "embed_links")
+    missing = [name for name in needed if not getattr(perms, name)]
+    in_thread = isinstance(channel, discord.Thread)
+    if in_thread and not perms.send_messages_in_threads:
+        missing.append("send_messages_in_threads")
+    if missing:
+        lang = interaction_lang(interaction)
+        names = ", ".join(tr(lang, f"perm.{name}") for name in missing)
+        raise TableError("error.missing_permissions", perms=names)
+    can_thread = (
+        not in_thread
+        and isinstance(channel, discord.TextChannel)
+        and perms.create_public_threads
+        and perms.send_messages_in_threads
+    )
+    if not can_thread and service.live_in(channel.id):
+        raise TableError("error.thread_busy" if in_thread else "error.channel_busy")
+    return can_thread
