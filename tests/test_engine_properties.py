@@ -231,4 +231,4 @@ def test_a_resampled_state_looks_the_same_to_its_seat(game, seed, steps):
     sample = game.resample(view, random.Random(seed))
     assert sample.observe(state.turn) == view
     assert accounted(sample) == 40
-    sample.apply_in_place(random.Random(seed).choice(sample.legal_moves()))
+    sample.apply(random.Random(seed).choice(sample.legal_moves()))

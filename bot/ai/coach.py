@@ -46,10 +46,6 @@ class Hint:
     def reason(self) -> str:
         return self.reasons[0][0]
 
-    @property
-    def params(self) -> dict:
-        return self.reasons[0][1]
-
 
 def suggest(
     game: Game,

@@ -178,13 +178,6 @@ class State:
         after._play_recorded(move, events)
         return after, events
 
-    def apply_in_place(self, move: int, events: list[Event] | None = None) -> None:
-        """Apply ``move`` to this state (for search and benchmarks)."""
-        legal = self._legal
-        if legal is None or move not in legal:
-            self.check(move)
-        self._play_recorded(move, events)
-
     def _play_recorded(self, move: int, events: list[Event] | None) -> None:
         """Play ``move`` and add it to the hand's ``history`` (a new hand starts a new
         one). Searches call ``Game.play`` and keep no history."""
