@@ -64,9 +64,9 @@ def suggest(
 
 def explain(game: Game, view: Observation, move: int) -> tuple[Reason, ...]:
     """Why ``move`` is a good move from ``view``: catalog keys and parameters."""
-    if view.game == "rubamazzo":
+    if game.steals_piles:
         return _explain_rubamazzo(game, view, move)
-    return _explain_fishing(view, move)
+    return _explain_fishing(game, view, move)
 
 
 def _unseen(view: Observation) -> int:
@@ -74,12 +74,12 @@ def _unseen(view: Observation) -> int:
     return FULL_DECK & ~mask_of(view.seen) & ~mask_of(view.hand) & ~mask_of(view.table)
 
 
-def _sweeper(view: Observation, table: int) -> int:
+def _sweeper(game: Game, table: int) -> int:
     """The capture value that would empty ``table`` (0 when none can)."""
     if not table:
         return 0
     total = table_value(table)
-    need = 15 - total if view.game == "escoba" else total
+    need = 15 - total if game.captures_fifteen else total
     return need if 1 <= need <= 10 else 0
 
 
@@ -87,7 +87,7 @@ def _others_still_play(view: Observation) -> bool:
     return bool(view.stock) or any(n for seat, n in enumerate(view.hand_sizes) if seat != view.seat)
 
 
-def _explain_fishing(view: Observation, move: int) -> tuple[Reason, ...]:
+def _explain_fishing(game: Game, view: Observation, move: int) -> tuple[Reason, ...]:
     info = describe_move(move)
     table = mask_of(view.table)
     if info.claim:
@@ -103,14 +103,14 @@ def _explain_fishing(view: Observation, move: int) -> tuple[Reason, ...]:
         won = (*info.captures, info.card)
         if SEVEN_OF_COINS in won:
             reasons.append(("hint.why.seven_of_coins", {"card": SEVEN_OF_COINS}))
-        elif view.game == "escoba" and (sevens := sum(1 for c in won if c in SEVENS)):
+        elif "sevens" in game.categories and (sevens := sum(1 for c in won if c in SEVENS)):
             reasons.append(("hint.why.sevens", {"count": sevens}))
         elif len(won) == _most_taken(view):
             reasons.append(("hint.why.most", {"count": len(won)}))
     else:
         left = table | 1 << info.card
         reasons.append(("hint.lay", {"card": info.card}))
-    reasons.append(_table_reason(view, left, taken, info.card))
+    reasons.append(_table_reason(game, view, left, taken, info.card))
     return tuple(reasons)
 
 
@@ -122,10 +122,10 @@ def _most_taken(view: Observation) -> int:
     )
 
 
-def _table_reason(view: Observation, left: int, taken: int, card: int) -> Reason:
+def _table_reason(game: Game, view: Observation, left: int, taken: int, card: int) -> Reason:
     """What the table left behind gives the next player."""
     total = table_value(left)
-    need = _sweeper(view, left)
+    need = _sweeper(game, left)
     if not need or not _others_still_play(view):
         return ("hint.why.safe", {"total": total})
     out = sum(1 for c in range(40) if _unseen(view) >> c & 1 and VALUE[c] == need)

@@ -66,7 +66,7 @@ def _draw(pool: list[int], weights: tuple[float, ...], rng: random.Random) -> in
 def _rank_weights(game: Game, view: Observation) -> dict[int, tuple[float, ...]]:
     """Each other seat's rank weights from its moves this deal round (seats with no
     such move are left out)."""
-    passed = PASSED_BY_GAME[game.name]
+    passed = _rubamazzo_passed if game.steals_piles else _fishing_passed
     weights: dict[int, list[float]] = {}
     for seat, move, table, tops in _replay(view):
         if seat == view.seat or not view.hand_sizes[seat]:
@@ -121,7 +121,7 @@ def _fishing_passed(game: Game, seat: int, move: int, table: int, tops: tuple[in
     swept (a capture that left cards)."""
     if move >> 46 & 1:
         return []
-    escoba = game.name == "escoba"
+    escoba = game.captures_fifteen
     taken = move >> 6 & FULL_DECK
     if not taken:
         sums = _sums(table)
@@ -154,11 +154,3 @@ def _rubamazzo_passed(game: Game, seat: int, move: int, table: int, tops: tuple[
         if table >> card & 1:
             takes |= 1 << VALUE[card]
     return passed + [(value, PASSED_TAKE) for value in range(1, 11) if takes >> value & 1]
-
-
-PASSED_BY_GAME = {
-    "escoba": _fishing_passed,
-    "scopa": _fishing_passed,
-    "rubamazzo": _rubamazzo_passed,
-}
-"""Per game: a move's (value, odds) pairs, the ranks its player would rather have played."""

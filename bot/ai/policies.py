@@ -37,7 +37,7 @@ def random_player(game: Game, view: Observation, rng: random.Random) -> int:
 
 def greedy(game: Game, view: Observation, rng: random.Random) -> int:
     """Normal: the move with the best immediate value; ties broken at random."""
-    scored = [(_value(view, move), rng.random(), move) for move in view.legal_moves]
+    scored = [(_value(game, view, move), rng.random(), move) for move in view.legal_moves]
     return max(scored)[2]
 
 
@@ -52,9 +52,9 @@ def _card_worth(card: int) -> float:
     return worth
 
 
-def _value(view: Observation, move: int) -> float:
+def _value(game: Game, view: Observation, move: int) -> float:
     info = describe_move(move)
-    if view.game == "rubamazzo":
+    if game.steals_piles:
         return _rubamazzo_value(view, info)
     table = mask_of(view.table)
     if info.captures or info.claim:
@@ -63,9 +63,9 @@ def _value(view: Observation, move: int) -> float:
         value = sum(_card_worth(card) for card in taken)
         if not left:
             return value + WEIGHTS["sweep"]
-        return value - _sweep_risk(view, left)
+        return value - _sweep_risk(game, view, left)
     left = table | 1 << info.card
-    return -_card_worth(info.card) - _sweep_risk(view, left)
+    return -_card_worth(info.card) - _sweep_risk(game, view, left)
 
 
 def _unseen(view: Observation) -> list[int]:
@@ -74,13 +74,13 @@ def _unseen(view: Observation) -> list[int]:
     return [card for card in range(40) if rest >> card & 1]
 
 
-def _sweep_risk(view: Observation, table: int) -> float:
+def _sweep_risk(game: Game, view: Observation, table: int) -> float:
     """Expected escobas given away: the chance an unseen card clears ``table``."""
     unseen = _unseen(view)
     if not unseen:
         return 0.0
     total = sum(VALUE[card] for card in range(40) if table >> card & 1)
-    needed = (15 - total) if view.game == "escoba" else total
+    needed = (15 - total) if game.captures_fifteen else total
     hits = sum(1 for card in unseen if VALUE[card] == needed)
     return WEIGHTS["sweep"] * min(1.0, hits * 3 / len(unseen))
 

@@ -85,9 +85,9 @@ class Evaluator:
         self.game, self.before = game, before
         self.side_of = game.side_of
         self.sides = len(game.sides)
-        self.name = game.name
+        self.steals = game.steals_piles
         self.match_worth = MATCH_WORTH[game.name]
-        self.escoba = game.name == "escoba"
+        self.escoba = game.captures_fifteen
         self.heads_up = tuple(game.side_of) == (0, 1)
         """Two seats, each its own side: the evaluation's fast path."""
 
@@ -102,7 +102,7 @@ class Evaluator:
         return value
 
     def __call__(self, s: State, side: int) -> float:
-        if self.name == "rubamazzo":
+        if self.steals:
             return self._rubamazzo(s, side)
         return self._fishing(s, side)
 

@@ -357,7 +357,14 @@ class Game:
     hand_size = 3
     table_cards = 4
 
-    # -- facts the presentation asks the game for -----------------------------------
+    # -- facts the presentation and the AI ask the game for --------------------------
+
+    captures_fifteen: ClassVar[bool] = False
+    """Whether a capture takes cards that make 15 with the card played (Escoba), rather
+    than cards worth the card played."""
+    steals_piles: ClassVar[bool] = False
+    """Whether a card may take another seat's pile (Rubamazzo): a game of stealing,
+    not of sweeps and scoring categories."""
 
     categories: ClassVar[tuple[str, ...]] = ()
     """The categories a hand is scored in, in the order a score sheet lists them."""

@@ -46,6 +46,7 @@ BONUS_REPLACES = {
 
 class Escoba(FishingGame):
     name = "escoba"
+    captures_fifteen = True
     options: EscobaOptions
     categories = (
         "sweeps",

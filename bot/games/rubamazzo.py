@@ -22,6 +22,7 @@ class Rubamazzo(Game):
     options: RubamazzoOptions
     categories = ("cards",)
     plays_to_target = False
+    steals_piles = True
     shows_pile_tops = True
     menu_choices = (
         ("deck", "italian"),
