@@ -18,4 +18,4 @@ UPDATE game_tables SET ui = jsonb_build_object(
         'seat_sweeps', COALESCE(ui::jsonb -> 'seat_sweeps', '[]'),
         'hands_played', COALESCE(ui::jsonb -> 'hands_played', '0')),
     'end_reason', ui::jsonb -> 'end_reason')::text
-WHERE NOT (ui::jsonb ? 'settings');
+WHERE ui::jsonb -> 'settings' IS NULL;

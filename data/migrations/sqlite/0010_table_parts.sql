@@ -7,7 +7,7 @@ UPDATE game_tables SET ui = json_object(
         '$.seat_sweeps', '$.hands_played', '$.end_reason'),
     'turn', json_object(
         'pending', json(COALESCE(ui -> '$.pending', 'null')),
-        'deadline', json_extract(ui, '$.turn_deadline'),
+        'deadline', json(COALESCE(ui -> '$.turn_deadline', 'null')),
         'opened', COALESCE(json_extract(ui, '$.turn_opened'), 0)),
     'log', json_object(
         'last_seat', json_extract(ui, '$.last_seat'),
