@@ -92,8 +92,25 @@ def main(argv: list[str] | None = None) -> int:
     if not settings.discord_token:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    configure_logging(getattr(logging, settings.log_level))
     return start_failure(settings)
+
+
+def configure_logging(level: int) -> None:
+    """discord.py's log format, in colour only on a terminal (not in a file or a pipe,
+    where colour codes are noise), and no warnings about voice, which the bot never uses."""
+    handler = logging.StreamHandler()
+    formatter = None
+    if not handler.stream.isatty():
+        formatter = logging.Formatter(
+            "{asctime} {levelname:<8} {name} {message}", "%Y-%m-%d %H:%M:%S", style="{"
+        )
+    if formatter is None:
+        discord.utils.setup_logging(level=level, handler=handler)
+    else:
+        discord.utils.setup_logging(level=level, handler=handler, formatter=formatter)
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
 
 
 def start_failure(settings: Settings) -> int:

@@ -81,6 +81,10 @@ class Settings(commands.Cog):
         if changes:
             current = dataclasses.replace(current, **changes)
             await storage.save_guild_settings(guild_id, current)
+        if language is not None:  # the answer shows the language just chosen
+            guild = interaction.guild
+            server = guild.preferred_locale if guild is not None else interaction.locale
+            lang = current.language or language_of(server)
         await interaction.edit_original_response(
             embed=self.describe(current, interaction.guild, lang, changed=bool(changes))
         )

@@ -60,7 +60,7 @@ def test_the_coach_says_what_a_capture_leaves_behind():
     hint = Hint(move, reasons)
     assert say(hint, "en") == (
         "Play 7o and take Sc; it wins 7o: a point on its own; it leaves 13 on "
-        "the table, which a 2 would sweep, but every other move gives away more"
+        "the table, which a card worth 2 would sweep, but every other move gives away more"
     )
 
 

@@ -262,3 +262,22 @@ def test_every_lobby_rule_reads_as_plain_words(game, lang):
         assert "_" not in line and "A–" not in line, line
         assert not line.lower().startswith(("initial ", "majority", "shut-out")), line
     assert tr(lang, f"lobby.deck.{validate_options(game, {})['deck']}")
+
+
+async def test_the_team_lobby_shows_the_team_each_bot_will_join(simcord_env):
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    driver = TableDriver(simcord_env, channel, [ana])
+    await driver.open("escoba new", players=4, teams=True)
+    await ana.click(driver.lobby, label="Team B")
+    for level in ("random", "greedy", "expert"):
+        await ana.select(latest(channel, driver.lobby), [level], custom_id=BOT_SELECT)
+    lobby = latest(channel, driver.lobby)
+    lines = field_value(lobby.embeds[0], "Seats").splitlines()
+    teams = [line.rsplit("· team ", 1)[1] for line in lines]
+    assert teams == ["B", "A", "A", "B"], "ana's choice, then the bots in the free places"
+    await ana.click(lobby, label="Start")
+    table = simcord_env.bot.service.tables[1]
+    side_of = table.engine.side_of
+    played = {seat.user_id: "AB"[side_of[index]] for index, seat in enumerate(table.seats)}
+    joined = [ana.id, -1, -2, -3]  # seated in this order; bots have negative ids
+    assert played == dict(zip(joined, teams, strict=True)), "seated as the lobby said"

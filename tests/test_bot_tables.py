@@ -238,7 +238,8 @@ async def test_settings_switch_the_table_language(simcord_env):
     assert "settings" not in bob.available_commands(channel)
     saved = await ana.slash(channel, "settings", language="es", timer=60)
     assert saved.ephemeral
-    assert "Language: Español" in saved.response.embeds[0].description
+    answer = saved.response.embeds[0]
+    assert "Idioma: Español" in answer.description, "said in the language just chosen"
     public = await bob.slash(channel, "leaderboard", game="scopa")
     assert public.response.embeds[0].description == (
         "Aún no hay partidas de Scopa terminadas en este servidor."

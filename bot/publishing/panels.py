@@ -159,7 +159,7 @@ class PanelKeeper:
             guild_name=guild.name if guild else "?",
             channel_name=_channel_path(port.get_channel(table.play_channel_id)),
             hint=await self.hint(table, seat) if _coached(table, seat) else None,
-            board_url=self.board.url(table),
+            board_url=None if port.simulated else self.board.url(table),  # no discord.com
         )
 
     async def hint(self, table: Table, seat: int) -> Hint:

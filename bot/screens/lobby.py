@@ -12,7 +12,7 @@ from discord import ui
 
 from ..ai.seats import LEVELS
 from ..i18n import tr, tr_count
-from ..tables import Table, rematch_invited, rule_fits
+from ..tables import Table, planned_sides, rematch_invited, rule_fits
 from .common import (
     advanced_text,
     blue,
@@ -80,6 +80,7 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
 def _seat_lines(table: Table, lang: str) -> str:
     lines = []
     teams = len(table.engine.sides) < table.players
+    sides = planned_sides(table) if teams else []
     for index in range(table.players):
         if index >= len(table.seats):
             lines.append(f"{index + 1}. " + tr(lang, "lobby.free_seat"))
@@ -88,8 +89,8 @@ def _seat_lines(table: Table, lang: str) -> str:
         line = f"{index + 1}. {seat_mention(table, index)}"
         if seat.user_id == table.host_id:
             line += " " + tr(lang, "lobby.host_mark")
-        if teams and seat.team is not None:
-            line += " · " + tr(lang, "lobby.team_name", team=chr(65 + seat.team))
+        if teams:  # bots and members who did not choose are placed as at Start
+            line += " · " + tr(lang, "lobby.team_name", team=chr(65 + sides[index]))
         lines.append(line)
     return "\n".join(lines)
 

@@ -8,7 +8,7 @@
 """
 
 from .errors import StalePanel, TableError
-from .lobby import rematch_invited, rule_fits, seat_layout, validate_options
+from .lobby import planned_sides, rematch_invited, rule_fits, seat_layout, validate_options
 from .model import MatchLog, Pending, Seat, Table, TableSettings, Turn
 from .play import bot_view, current_hand_events
 from .service import Outcome, TableService
@@ -26,6 +26,7 @@ __all__ = [
     "Turn",
     "bot_view",
     "current_hand_events",
+    "planned_sides",
     "rematch_invited",
     "rule_fits",
     "seat_layout",

@@ -168,6 +168,24 @@ def arrange_seats(seats: list[Seat], side_of: tuple[int, ...]) -> list[Seat]:
     return [seat if seat is not None else rest.pop(0) for seat in ordered]
 
 
+def planned_sides(table: Table) -> list[int]:
+    """The side each seated player would play on if the match started now: those who
+    chose a team on it while it has room, the others in the free places in seat order
+    (``arrange_seats`` does the same at Start)."""
+    side_of = table.engine.side_of
+    free = list(range(len(side_of)))
+    planned: dict[int, int] = {}
+    for index, seat in enumerate(table.seats):
+        place = next((p for p in free if side_of[p] == seat.team), None)
+        if seat.team is not None and place is not None:
+            planned[index] = side_of[place]
+            free.remove(place)
+    for index in range(len(table.seats)):
+        if index not in planned and free:
+            planned[index] = side_of[free.pop(0)]
+    return [planned.get(index, 0) for index in range(len(table.seats))]
+
+
 def rematch_seats(old: Table | None, host_id: int) -> list[Seat]:
     """The seats a rematch of ``old`` fills besides its host (the member who pressed
     Rematch): the bots, at the same levels and with the same names and teams."""
