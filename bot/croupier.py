@@ -192,10 +192,9 @@ class Croupier:
     ) -> None:
         await interaction.response.defer()
         user_id = interaction.user.id
-        outcome = await self.service.play_card(table_id, user_id, version, card)
+        await self.service.play_card(table_id, user_id, version, card)
+        # A card with several captures: the panel itself says to pick one on the board.
         self.publisher.poke(table_id, actor=user_id, panel=interaction)
-        if outcome.kind == "choose":
-            await reply(interaction, tr(interaction_lang(interaction), "choice.on_board"))
 
     @refusals_answered
     async def on_move(

@@ -7,7 +7,7 @@ import discord
 import simcord
 
 from bot.client import create_bot
-from bot.games import move_card
+from bot.games import is_claim, move_card
 from tests.discord_helpers import (
     TableDriver,
     against_bot,
@@ -250,3 +250,39 @@ async def test_a_board_buried_by_chat_comes_back_to_the_bottom(simcord_env):
     asked = await ana.slash(channel, "table")
     assert answer(asked).content == "The board is at the bottom again."
     assert list(channel.history())[-1].id == driver.board().id != board.id
+
+
+async def test_a_newer_panel_retires_the_older_one(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    bob = players[1]
+    simcord_env.inject_error(
+        "POST", f"/channels/{bob.user.dm_channel.id}/messages", **DM_CLOSED, times=None
+    )
+    driver = TableDriver(simcord_env, channel, players, dm_closed={bob.id})
+    await driver.open("escoba new")
+    await driver.seat_and_start()
+    first = answer(await bob.click(driver.board(), label="My hand")).message
+    second = answer(await bob.click(driver.board(), label="My hand")).message
+    old = current(simcord_env, first)
+    assert old.content == "This hand panel was replaced by a newer one below."
+    assert not old.embeds and not custom_ids(old, "esc:"), "no hand, no buttons left"
+    assert custom_ids(current(simcord_env, second), "esc:card:"), "the new one is the panel"
+
+
+async def test_a_committed_card_keeps_the_panel_saying_what_to_do(simcord_env):
+    driver = await started(simcord_env, "ana", "bob")
+    for _ in range(60):
+        table = simcord_env.bot.service.tables[1]
+        cards = [move_card(m) for m in table.state.legal_moves() if not is_claim(m)]
+        several = sorted(c for c in set(cards) if cards.count(c) > 1)
+        if several:
+            break
+        await driver.play_turn()
+    assert several, "the seeded deals offer a card with several captures"
+    actor = driver.actor()
+    panel = driver.dm_panel(actor)
+    await actor.user.click(panel, custom_id=f"esc:card:1:{table.version}:{several[0]}")
+    shown = current(simcord_env, driver.dm_panel(actor))
+    turn = next(field.value for field in shown.embeds[0].fields if field.name == "Turn")
+    assert turn.startswith("Your turn: pick on the board what"), turn
+    assert not enabled(shown, "esc:card:"), "no other card until the pick"

@@ -121,7 +121,7 @@ async def test_restart_mid_hand_keeps_every_button_working(simcord_env, bot_sett
     assert any(m.embeds and "hand 1 results" in m.embeds[0].title for m in driver.thread.history())
 
 
-async def test_bad_clicks_are_answered_and_change_nothing(simcord_env):
+async def test_bad_clicks_are_answered_and_change_nothing(simcord_env, monkeypatch):
     _, channel, players = make_world(simcord_env, "ana", "bob", "eve")
     ana, bob, eve = players
     driver = TableDriver(simcord_env, channel, [ana, bob])
@@ -142,15 +142,17 @@ async def test_bad_clicks_are_answered_and_change_nothing(simcord_env):
     other = bob if actor is ana else ana
     first = await actor.click(board, label="My hand")
     second = await actor.click(board, label="My hand")
-    card = enabled(answer(first).message, "esc:card:")[0]
-    await actor.click(answer(first).message, custom_id=card)
-    after_one = driver.board_version()
-    clicked = current(simcord_env, answer(first).message)
-    assert all(f":{after_one}:" in c for c in custom_ids(clicked, "esc:card:")), "kept up to date"
-    double = await actor.click(answer(second).message, custom_id=card)
-    assert "out of date" in answer(double).content
+    assert not custom_ids(current(simcord_env, answer(first).message), "esc:"), "retired"
+    panel = answer(second).message
+    card = enabled(panel, "esc:card:")[0]
+    with monkeypatch.context() as slow:  # the second click comes before the panel's edit
+        slow.setattr(simcord_env.bot.publisher, "poke", lambda *args, **kwargs: None)
+        await actor.click(panel, custom_id=card)
+    after_one = simcord_env.bot.service.tables[1].version
+    double = await actor.click(panel, custom_id=card)
+    assert any("out of date" in followup.content for followup in double.followups)
     assert driver.board_version() == after_one
-    refreshed = current(simcord_env, answer(second).message)
+    refreshed = current(simcord_env, panel)
     assert all(f":{after_one}:" in c for c in custom_ids(refreshed, "esc:card:"))
 
     now = driver.board_version()

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from ..ai.coach import Hint
-from ..i18n import language_of
+from ..i18n import language_of, tr
 from ..screens.hand_panel import hand_pictures, panel_message
 from ..tables import Table
 from .board import BoardKeeper, shown_version
@@ -36,6 +36,8 @@ class PanelKeeper:
         """Member id → their latest live panel interaction of each kind (dm, ephemeral)."""
         self.shown_keys: dict[int, tuple[Any, ...]] = {}
         """Panel message id → what it shows (``shown_version``)."""
+        self.superseded: list[Handle] = []
+        """Panels a newer one replaced: told so (while their token lives), then let go."""
         self.hints: dict[tuple[int, int], Hint] = {}
         """The coach's hint per (version, seat), for the panels and ``/hint`` of one turn."""
 
@@ -47,6 +49,8 @@ class PanelKeeper:
         old = handles.get(kind)
         if old is not None:
             self.shown_keys.pop(old.message_id, None)
+            if old.message_id != message_id:
+                self.superseded.append(old)
         handles[kind] = Handle(interaction, message_id, self.context.now() + TOKEN_LIFETIME)
         self.shown_keys.pop(message_id, None)
 
@@ -65,14 +69,33 @@ class PanelKeeper:
         if message is not None:
             self.hold(interaction, message.id)
             self.shown_keys[message.id] = shown_version(table)
+            await self._retire_superseded(table)
 
     async def publish(self, table: Table) -> None:
+        await self._retire_superseded(table)
         for seat, player in enumerate(table.seats):
             if player.bot is not None:
                 continue
             done = await self._live_panels(table, seat)
             if self.uses_dm(table, player.user_id):
                 await self._dm_panel(table, seat, done)
+
+    async def _retire_superseded(self, table: Table) -> None:
+        """Turn each panel a newer one replaced into one line saying so, so no old panel
+        goes on saying it is your turn (one whose token expired has no live buttons
+        a click would not refresh)."""
+        now = self.context.now()
+        while self.superseded:
+            old = self.superseded.pop()
+            if not old.live(now):
+                continue
+            lang = language_of(old.interaction.locale)
+            try:
+                await old.interaction.edit_original_response(
+                    content=tr(lang, "panel.moved"), embed=None, view=None, attachments=[]
+                )
+            except discord.HTTPException as exc:
+                log.info("%s: an old panel could not be retired: %s", self.context.where(), exc)
 
     async def _live_panels(self, table: Table, seat: int) -> set[int]:
         """Edit the member's panels that an interaction can still edit; their ids."""
@@ -174,8 +197,9 @@ class PanelKeeper:
 
 
 def _coached(table: Table, seat: int) -> bool:
-    """Whether ``seat``'s panel shows a hint: hints are on and a card is theirs to play."""
-    playing = table.status == "playing" and table.turn.pending is None
+    """Whether ``seat``'s panel shows a hint: hints are on and it is their turn (the
+    hint stays while they pick what a committed card takes)."""
+    playing = table.status == "playing"
     return table.settings.hints and playing and table.match.turn == seat
 
 

@@ -19,6 +19,7 @@ from ..pictures import hand_png
 from ..tables import Table
 from .common import (
     card_name,
+    card_text,
     cards_text,
     deck_of,
     embed,
@@ -71,6 +72,8 @@ def panel_embed(
     shown.add_field(name=tr(lang, "board.table"), value=table_cards, inline=False)
     if table.status != "playing":
         status = end_text(table, lang)
+    elif state.turn == seat and table.turn.pending is not None:
+        status = tr(lang, "panel.choosing", card=card_text(table, table.turn.pending.card))
     elif state.turn == seat:
         status = tr(lang, "panel.your_turn")
     else:
