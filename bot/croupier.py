@@ -29,7 +29,7 @@ from .opening import interaction_lang, open_table, seat_for
 from .publishing import DiscordPort, Publisher
 from .screens.common import reply
 from .screens.confirm import confirm_message
-from .screens.hand_panel import hint_text
+from .screens.hand_panel import CardChoice, hint_text
 from .screens.history import MatchHistory
 from .screens.leaderboard import Leaderboards
 from .screens.lobby import bot_name
@@ -79,8 +79,11 @@ class Croupier:
         timer: int | None,
         advanced: dict[str, Any] | None = None,
         rematch_of: Table | None = None,
+        teams: bool | None = None,
     ) -> None:
         """``/escoba new`` and friends, and Rematch (see ``opening.open_table``)."""
+        if teams is not None:
+            options = {**options, "layout": seat_layout(options["players"], teams)}
         await open_table(
             self.port,
             self.service,
@@ -192,9 +195,18 @@ class Croupier:
     ) -> None:
         await interaction.response.defer()
         user_id = interaction.user.id
-        await self.service.play_card(table_id, user_id, version, card)
-        # A card with several captures: the panel itself says to pick one on the board.
+        outcome = await self.service.play_card(table_id, user_id, version, card)
+        if outcome.kind == "choose":  # the panel shows the card's captures, to pick one
+            choice = CardChoice(card, tuple(outcome.moves))
+            self.publisher.of(table_id).panels.choose(user_id, version, choice)
         self.publisher.poke(table_id, actor=user_id, panel=interaction)
+
+    @refusals_answered
+    async def on_back(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
+        """A panel showing a card's captures goes back to the hand; nothing was played."""
+        await interaction.response.defer()
+        self.publisher.of(table_id).panels.choose(interaction.user.id, version, None)
+        self.publisher.poke(table_id, panel=interaction)
 
     @refusals_answered
     async def on_move(
@@ -225,7 +237,7 @@ class Croupier:
         if not table.settings.hints:
             raise TableError("hint.off")
         seat = table.seat_of(interaction.user.id)
-        if seat is None or table.match.turn != seat or table.turn.pending is not None:
+        if seat is None or table.match.turn != seat:
             raise TableError("hint.not_your_turn")
         hint = await self.publisher.of(table_id).panels.hint(table, seat)
         lang = interaction_lang(interaction)
@@ -274,21 +286,6 @@ class Croupier:
             await reply(interaction, done)
 
     # -- slash commands ----------
-
-    @refusals_answered
-    async def new_table(
-        self,
-        interaction: discord.Interaction,
-        game: str,
-        options: dict[str, Any],
-        timer: int | None,
-        *,
-        teams: bool | None = None,
-    ) -> None:
-        """``/escoba new`` and friends: ``teams`` asks for a seat layout."""
-        if teams is not None:
-            options = {**options, "layout": seat_layout(options["players"], teams)}
-        await self.open_table(interaction, game, options, timer)
 
     @refusals_answered
     async def hand_command(self, interaction: discord.Interaction) -> None:

@@ -91,7 +91,7 @@ class Tables(commands.Cog):
             "scoring_system": scoring,
             "capture_rule": capture,
         }
-        await self.croupier.new_table(interaction, "escoba", options, timer, teams=teams)
+        await self.croupier.open_table(interaction, "escoba", options, timer, teams=teams)
 
     @scopa.command(name=cmd("cmd.new", "new"), description=cmd("cmd.scopa_new.desc"))
     @app_commands.rename(
@@ -115,7 +115,7 @@ class Tables(commands.Cog):
         timer: TIMER | None = None,
     ) -> None:
         options = {"players": players, "target_score": target}
-        await self.croupier.new_table(interaction, "scopa", options, timer)
+        await self.croupier.open_table(interaction, "scopa", options, timer)
 
     @rubamazzo.command(name=cmd("cmd.new", "new"), description=cmd("cmd.rubamazzo_new.desc"))
     @app_commands.rename(players=cmd("opt.players", "players"), timer=cmd("opt.timer", "timer"))
@@ -124,7 +124,7 @@ class Tables(commands.Cog):
     async def rubamazzo_new(
         self, interaction: discord.Interaction, players: int = 2, timer: TIMER | None = None
     ) -> None:
-        await self.croupier.new_table(interaction, "rubamazzo", {"players": players}, timer)
+        await self.croupier.open_table(interaction, "rubamazzo", {"players": players}, timer)
 
     # -- during a match ----------
 

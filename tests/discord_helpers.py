@@ -171,7 +171,7 @@ class TableDriver:
         return answer(result).message, player
 
     async def play_turn(self, *, claim: bool = False) -> None:
-        """The player to act plays a random card, and picks a capture if the board asks."""
+        """The player to act plays a random card, and picks a capture if its panel asks."""
         actor = self.actor()
         board = self.board()
         claims = custom_ids(board, "esc:move:")
@@ -182,9 +182,10 @@ class TableDriver:
         cards = enabled(panel, "esc:card:")
         assert cards, "the player to act has no enabled card"
         await clicker.click(panel, custom_id=self.rng.choice(cards))
-        choices = custom_ids(self.board(), "esc:move:")
-        if len(choices) and self.board_version() == int(cards[0].split(":")[3]):
-            await actor.click(self.board(), custom_id=self.rng.choice(choices))
+        shown = current(self.env, panel)
+        choices = custom_ids(shown, "esc:move:")
+        if choices:  # a card that takes in several ways: its panel offers each
+            await clicker.click(shown, custom_id=self.rng.choice(choices))
 
     def is_over(self) -> bool:
         return any(custom_ids(m, "esc:rematch:") for m in self.thread.history())

@@ -84,9 +84,9 @@ async def test_an_ephemeral_panel_follows_the_play_and_stays_clickable(simcord_e
         shown = current(simcord_env, panel)
         assert panel_versions(shown) == {driver.board_version()}, "edited through bob's click"
         await bob.click(shown, custom_id=enabled(shown, "esc:card:")[0])
-        choices = custom_ids(driver.board(), "esc:move:")
+        choices = custom_ids(current(simcord_env, shown), "esc:move:")
         if choices:
-            await bob.click(driver.board(), custom_id=choices[0])
+            await bob.click(current(simcord_env, shown), custom_id=choices[0])
     shown = current(simcord_env, panel)
     assert panel_versions(shown) == {driver.board_version()}
 
@@ -269,7 +269,7 @@ async def test_a_newer_panel_retires_the_older_one(simcord_env):
     assert custom_ids(current(simcord_env, second), "esc:card:"), "the new one is the panel"
 
 
-async def test_a_committed_card_keeps_the_panel_saying_what_to_do(simcord_env):
+async def test_a_card_that_takes_in_several_ways_offers_them_in_its_panel(simcord_env):
     driver = await started(simcord_env, "ana", "bob")
     for _ in range(60):
         table = simcord_env.bot.service.tables[1]
@@ -279,10 +279,23 @@ async def test_a_committed_card_keeps_the_panel_saying_what_to_do(simcord_env):
             break
         await driver.play_turn()
     assert several, "the seeded deals offer a card with several captures"
-    actor = driver.actor()
+    actor, version, card = driver.actor(), table.version, several[0]
     panel = driver.dm_panel(actor)
-    await actor.user.click(panel, custom_id=f"esc:card:1:{table.version}:{several[0]}")
-    shown = current(simcord_env, driver.dm_panel(actor))
+    board = driver.board()
+    await actor.user.click(panel, custom_id=f"esc:card:1:{version}:{card}")
+    shown = current(simcord_env, panel)
     turn = next(field.value for field in shown.embeds[0].fields if field.name == "Turn")
-    assert turn.startswith("Your turn: pick on the board what"), turn
-    assert not enabled(shown, "esc:card:"), "no other card until the pick"
+    assert "can take more than one way" in turn, turn
+    choices = custom_ids(shown, "esc:move:")
+    assert len(choices) == cards.count(card) and not custom_ids(shown, "esc:card:")
+    assert [b.label for b in buttons(shown)][-1] == "Back to my hand"
+    assert simcord_env.bot.service.tables[1].version == version, "nothing played yet"
+    parts = ("turn", "table", "log", "status")
+    after = current(simcord_env, board)
+    assert [board_part(after, p) for p in parts] == [board_part(board, p) for p in parts]
+    back = await actor.user.click(shown, label="Back to my hand")
+    assert back.acknowledged
+    assert enabled(current(simcord_env, panel), "esc:card:"), "the hand again"
+    await actor.user.click(current(simcord_env, panel), custom_id=f"esc:card:1:{version}:{card}")
+    await actor.user.click(current(simcord_env, panel), custom_id=choices[-1])
+    assert simcord_env.bot.service.tables[1].version == version + 1, "played as picked"

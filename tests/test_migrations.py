@@ -16,7 +16,7 @@ def flat_ui(table: Table) -> dict:
     turn, log = table.turn, table.log
     return {
         **table.settings.model_dump(mode="json"),
-        "pending": turn.pending.model_dump() if turn.pending else None,
+        "pending": None,
         "turn_deadline": turn.deadline,
         "turn_opened": turn.opened,
         "last_seat": log.last_seat,

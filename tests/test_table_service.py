@@ -116,8 +116,7 @@ async def test_a_finished_match_records_every_seat(service):
             card = move_card(table.state.legal_moves()[0])
             outcome = await service.play_card(table.id, user, table.version, card)
         if outcome.kind == "choose":
-            table = service.get(table.id)
-            await service.choose(table.id, user, table.version, table.turn.pending.moves[0])
+            await service.choose(table.id, user, table.version, outcome.moves[0])
     rows, count = await service.storage.leaderboard(1, "escoba", limit=10, offset=0)
     assert count == 2
     assert sum(row.won for row in rows) == 1
@@ -147,8 +146,7 @@ async def test_a_match_with_a_bot_gives_lines_to_members_only(service):
             user, version = table.seats[seat].user_id, table.version
             outcome = await service.play_card(table.id, user, version, move_card(move))
             if outcome.kind == "choose":
-                pending = service.get(table.id).turn.pending
-                await service.choose(table.id, user, version, pending.moves[0])
+                await service.choose(table.id, user, version, outcome.moves[0])
     rows, count = await service.storage.leaderboard(1, "escoba", limit=10, offset=0)
     assert count == 1 and rows[0].user_id == 10 and rows[0].with_bots == 1
     assert rows[0].rating != Rating(), "a member is rated against the bot's fixed strength"

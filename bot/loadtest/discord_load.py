@@ -7,7 +7,8 @@ not AI); in every fifth the second member has closed DMs and plays from the ephe
 "My hand" panel. The script plays the members: each step it picks (with a seeded RNG)
 a table where a member is to act and plays a random legal move, reading whose turn it
 is and what is legal from the bot's ``TableService``, and clicking stable custom ids
-(``esc:card:…`` on the member's panel, ``esc:move:…`` on the board). A finished match
+(``esc:card:…`` on the member's panel, then ``esc:move:…`` there for a card that can
+take in several ways, or on the board for a claim). A finished match
 is followed by a new one at its slot, until ``moves`` moves were applied.
 
 What is measured, and how: ``metering``. The lookups that depend on the Discord layout
@@ -243,27 +244,36 @@ class DiscordLoad:
         self.meter.click_ms.append((time.perf_counter() - started) * 1000)
 
     async def play(self, slot: Slot, player: Player) -> None:
-        """The member to act plays a random legal move: a card from their panel (then a
-        capture on the board if asked), or a claim on the board."""
+        """The member to act plays a random legal move: a card from their panel (and,
+        when it can take in several ways, a capture the panel then offers), or a claim
+        on the board."""
         table = self.service.tables[slot.table_id]
-        state = table.state
-        pending = table.turn.pending
-        if pending is None:
-            legal = state.legal_moves()
-            cards = sorted({move_card(m) for m in legal if not is_claim(m)})
-            claims = [m for m in legal if is_claim(m)]
-            choice = self.rng.choice([("card", c) for c in cards] + [("move", m) for m in claims])
-            if choice[0] == "card":
-                panel, clicker = await self._panel_for(slot, player, table, choice[1])
-                custom_id = probes.card_buttons(panel, table.id, table.version)[choice[1]]
-                await self._timed_click(table, clicker, panel, custom_id)
-                table = self._current(table)
-                pending = table.turn.pending if table.status == "playing" else None
-            else:
-                await self._click_move(table, player, choice[1])
-        if pending is not None:
-            await self._click_move(table, player, self.rng.choice(pending.moves))
+        legal = table.state.legal_moves()
+        cards = sorted({move_card(m) for m in legal if not is_claim(m)})
+        claims = [m for m in legal if is_claim(m)]
+        kind, picked = self.rng.choice([("card", c) for c in cards] + [("move", m) for m in claims])
+        if kind == "move":
+            await self._click_move(table, player, picked)
+        else:
+            await self._play_card(slot, player, table, picked)
         await self._catch_up(table)
+
+    async def _play_card(self, slot: Slot, player: Player, table, card: int) -> None:
+        moves = [m for m in table.state.legal_moves() if move_card(m) == card and not is_claim(m)]
+        panel, clicker = await self._panel_for(slot, player, table, card)
+        custom_id = probes.card_buttons(panel, table.id, table.version)[card]
+        if len(moves) == 1:
+            await self._timed_click(table, clicker, panel, custom_id)
+            return
+        await clicker.click(panel, custom_id=custom_id)
+        if clicker is player.actor:
+            panel = probes.ephemeral_panel(player.ephemeral)
+        else:
+            panel = probes.latest_dm_panel(player.actor.user)
+        move_id = f"esc:move:{table.id}:{table.version}:{self.rng.choice(moves):x}"
+        if panel is None or move_id not in probes.custom_ids(panel, enabled_only=True):
+            raise BenchmarkError(f"table {table.id}: the panel offers no {move_id}")
+        await self._timed_click(table, clicker, panel, move_id)
 
     async def _click_move(self, table, player: Player, move: int) -> None:
         table = self._current(table)

@@ -72,9 +72,9 @@ class ServiceLoad:
         )
         if outcome.kind == "choose":
             table = self.service.get(table.id)
-            moves = table.turn.pending.moves if table.turn.pending else table.match.legal_moves()
             started = time.perf_counter()
-            await self.service.choose(table.id, user, table.version, self.rng.choice(moves))
+            move = self.rng.choice(outcome.moves)
+            await self.service.choose(table.id, user, table.version, move)
         self.latencies.append((time.perf_counter() - started) * 1000)
         self.moves += 1
         if not self.service.get(table.id).is_live:

@@ -19,9 +19,8 @@ EDITS_PER_WINDOW = 5
 
 
 def shown_version(table: Table) -> tuple[Any, ...]:
-    """What a board or panel shows changes with every version of the table, and when a
-    card is committed (its capture is then chosen)."""
-    return (table.version, table.status, table.turn.pending is not None)
+    """What a board or panel shows changes with every version of the table."""
+    return (table.version, table.status)
 
 
 class BoardKeeper:

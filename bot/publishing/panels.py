@@ -16,7 +16,7 @@ import discord
 
 from ..ai.coach import Hint
 from ..i18n import language_of, tr
-from ..screens.hand_panel import hand_pictures, panel_message
+from ..screens.hand_panel import CardChoice, hand_pictures, panel_message
 from ..tables import Table
 from .board import BoardKeeper, shown_version
 from .context import TOKEN_LIFETIME, Handle, TableContext
@@ -36,6 +36,8 @@ class PanelKeeper:
         """Member id → their latest live panel interaction of each kind (dm, ephemeral)."""
         self.shown_keys: dict[int, tuple[Any, ...]] = {}
         """Panel message id → what it shows (``shown_version``)."""
+        self.choices: dict[int, tuple[int, CardChoice]] = {}
+        """Member id → (version, the card whose captures their panels show)."""
         self.superseded: list[Handle] = []
         """Panels a newer one replaced: told so (while their token lives), then let go."""
         self.hints: dict[tuple[int, int], Hint] = {}
@@ -53,6 +55,20 @@ class PanelKeeper:
                 self.superseded.append(old)
         handles[kind] = Handle(interaction, message_id, self.context.now() + TOKEN_LIFETIME)
         self.shown_keys.pop(message_id, None)
+
+    def choose(self, user_id: int, version: int, choice: CardChoice | None) -> None:
+        """Show ``choice`` (a card's captures) in the member's panels at ``version``, or
+        (None) their hand again: each of their panels is drawn afresh."""
+        if choice is None:
+            self.choices.pop(user_id, None)
+        else:
+            self.choices[user_id] = (version, choice)
+        panels = {handle.message_id for handle in self.handles.get(user_id, {}).values()}
+        where = self.context.shown.panels.get(str(user_id))
+        if where is not None:
+            panels.add(where[1])
+        for message_id in panels:
+            self.shown_keys.pop(message_id, None)
 
     def live_handle(self, user_id: int, kind: str) -> Handle | None:
         """The member's panel interaction of ``kind`` whose token still lives."""
@@ -175,6 +191,7 @@ class PanelKeeper:
     async def render(self, table: Table, seat: int, lang: str) -> tuple[discord.Embed, Any]:
         port = self.context.port
         guild = port.get_guild(table.guild_id)
+        chosen = self.choices.get(table.seats[seat].user_id)
         return panel_message(
             table,
             seat,
@@ -183,6 +200,7 @@ class PanelKeeper:
             channel_name=_channel_path(port.get_channel(table.play_channel_id)),
             hint=await self.hint(table, seat) if _coached(table, seat) else None,
             board_url=None if port.simulated else self.board.url(table),  # no discord.com
+            choice=chosen[1] if chosen is not None and chosen[0] == table.version else None,
         )
 
     async def hint(self, table: Table, seat: int) -> Hint:

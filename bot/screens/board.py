@@ -69,9 +69,6 @@ def board_heading(table: Table, lang: str) -> str:
     turn = table.match.turn
     key = "board.turn_bot" if table.seats[turn].autoplayed else "board.turn_of"
     lines = [f"### ▶ {tr(lang, key, player=seat_mention(table, turn))}"]
-    pending = table.turn.pending
-    if pending is not None:
-        lines.append(tr(lang, "board.choosing", card=card_text(table, pending.card)))
     if table.turn.deadline:
         lines.append(tr(lang, "board.timer", when=f"<t:{int(table.turn.deadline)}:R>"))
     return "\n".join(lines)
@@ -143,9 +140,7 @@ def _seat_lines(table: Table, public: PublicObservation, lang: str) -> str:
 
 
 def board_moves(table: Table) -> list[int]:
-    """The moves the board offers: a committed card's options, else claims of a missed 15."""
-    if table.turn.pending is not None:
-        return list(table.turn.pending.moves)
+    """The moves the board offers: claims of a missed 15 (Fournier's rule)."""
     return [m for m in table.match.legal_moves() if describe_move(m).claim]
 
 
@@ -185,9 +180,7 @@ def _board_buttons(table: Table, lang: str) -> ui.ActionRow:
 
 
 def last_played(table: Table) -> int | None:
-    """The card shown as just played: a committed card, else the last one played."""
-    if table.turn.pending is not None:
-        return table.turn.pending.card
+    """The card shown as just played."""
     for event in reversed(current_hand_events(table.log.last_events)):
         if event["kind"] in PLAYED_KINDS:
             return event["card"]

@@ -1,19 +1,23 @@
 """A player's private hand panel (a DM, or the ephemeral answer to "My hand"): their
 hand, the table, whether it is their turn, the coach's hint at a table with hints
-on, and the cards as buttons, live on their turn. The only screen that shows a hand,
-sent to that player alone; ``hand.png`` pictures it when the table shows pictures."""
+on, and the cards as buttons, live on their turn. A card that can take in several
+ways turns the panel into its choice: one button per capture, lettered, and Back.
+The only screen that shows a hand, sent to that player alone; ``hand.png`` pictures
+it when the table shows pictures."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
 import io
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 from discord import ui
 
 from ..ai.coach import Hint
+from ..games import describe_move
 from ..i18n import CATALOGS, DEFAULT_LANGUAGE, count_key, tr, tr_count
 from ..pictures import hand_png
 from ..tables import Table
@@ -31,9 +35,20 @@ from .common import (
     player_name,
     suit_emoji,
 )
-from .ids import CardButton
+from .ids import BackButton, CardButton, MoveButton, MoveSelect
+from .story import move_label
 
 HAND_PICTURE = "hand.png"
+MAX_CHOICE_BUTTONS = 20
+"""Captures shown as buttons (four rows); more go in a select."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardChoice:
+    """A card that can take in several ways, waiting in its player's panel for the pick."""
+
+    card: int
+    moves: tuple[int, ...]
 
 
 def panel_message(
@@ -45,10 +60,19 @@ def panel_message(
     channel_name: str,
     hint: Hint | None,
     board_url: str | None,
+    choice: CardChoice | None = None,
 ) -> tuple[discord.Embed, ui.View]:
     shown = panel_embed(
-        table, seat, lang, guild_name=guild_name, channel_name=channel_name, hint=hint
+        table,
+        seat,
+        lang,
+        guild_name=guild_name,
+        channel_name=channel_name,
+        hint=hint,
+        choice=choice,
     )
+    if choice is not None:
+        return shown, choice_view(table, choice, lang)
     return shown, panel_view(table, seat, lang, board_url=board_url)
 
 
@@ -60,6 +84,7 @@ def panel_embed(
     guild_name: str,
     channel_name: str,
     hint: Hint | None = None,
+    choice: CardChoice | None = None,
 ) -> discord.Embed:
     state = table.match
     view = state.observe(seat)
@@ -72,8 +97,8 @@ def panel_embed(
     shown.add_field(name=tr(lang, "board.table"), value=table_cards, inline=False)
     if table.status != "playing":
         status = end_text(table, lang)
-    elif state.turn == seat and table.turn.pending is not None:
-        status = tr(lang, "panel.choosing", card=card_text(table, table.turn.pending.card))
+    elif state.turn == seat and choice is not None:
+        status = tr(lang, "panel.choose", card=card_text(table, choice.card))
     elif state.turn == seat:
         status = tr(lang, "panel.your_turn")
     else:
@@ -93,7 +118,7 @@ def panel_view(table: Table, seat: int, lang: str, *, board_url: str | None) -> 
     """The player's cards as buttons, enabled on their turn."""
     view = ui.View(timeout=None)
     state = table.match
-    active = table.status == "playing" and state.turn == seat and table.turn.pending is None
+    active = table.status == "playing" and state.turn == seat
     for index, card in enumerate(sorted(state.hands[seat])):
         view.add_item(
             CardButton(
@@ -109,6 +134,32 @@ def panel_view(table: Table, seat: int, lang: str, *, board_url: str | None) -> 
         )
     if board_url:
         view.add_item(ui.Button(label=tr(lang, "panel.go_to_board"), url=board_url, row=2))
+    return view
+
+
+def choice_view(table: Table, choice: CardChoice, lang: str) -> ui.View:
+    """One button per capture the card may make, lettered, then Back to the hand."""
+    view = ui.View(timeout=None)
+    labels = [
+        f"{chr(65 + i)} · {move_label(table, describe_move(move), lang)}"[:80]
+        for i, move in enumerate(choice.moves)
+    ]
+    pairs = list(zip(labels, choice.moves, strict=True))
+    if len(pairs) > MAX_CHOICE_BUTTONS:
+        options = [
+            discord.SelectOption(label=label[:100], value=f"{move:x}") for label, move in pairs
+        ]
+        placeholder = tr(lang, "board.choose")
+        view.add_item(
+            MoveSelect(table.id, table.version, options=options[:25], placeholder=placeholder)
+        )
+    else:
+        for index, (label, move) in enumerate(pairs):
+            view.add_item(
+                MoveButton(table.id, table.version, move, label=label, style=green, row=index // 5)
+            )
+    back = tr(lang, "panel.back")
+    view.add_item(BackButton(table.id, table.version, label=back, style=grey, row=4))
     return view
 
 

@@ -7,7 +7,8 @@ boundary.
 Custom ids (all under 100 characters):
 ``esc:lobby:<table>:<action>``, ``esc:adv:<table>``, ``esc:hand:<table>``,
 ``esc:card:<table>:<version>:<card>``, ``esc:move:<table>:<version>:<move hex>``,
-``esc:movesel:<table>:<version>``, ``esc:rematch:<table>``, ``esc:lb:<game>:<sort>:<page>``,
+``esc:movesel:<table>:<version>``, ``esc:back:<table>:<version>`` (a panel's way back from
+a card's captures to the hand), ``esc:rematch:<table>``, ``esc:lb:<game>:<sort>:<page>``,
 ``esc:bot:<table>`` (the lobby's bot select), ``esc:target:<table>`` (its target select),
 ``esc:seat:<table>:<back|end>``, ``esc:confirm:<table>:<leave|cancel>``,
 ``esc:hist`` (the /history select).
@@ -34,6 +35,7 @@ class Handlers(Protocol):
     async def on_card(self, interaction: discord.Interaction, table_id: int, version, card): ...
     async def on_move(self, interaction: discord.Interaction, table_id: int, version, move): ...
     async def on_rematch(self, interaction: discord.Interaction, table_id: int): ...
+    async def on_back(self, interaction: discord.Interaction, table_id: int, version: int): ...
     async def end(
         self, interaction: discord.Interaction, table_id: int, action: str, *, confirmed: bool
     ): ...
@@ -199,6 +201,21 @@ class MoveSelect(
         await handlers(interaction).on_move(interaction, self.table_id, self.version, move)
 
 
+class BackButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:back:(?P<table_id>[0-9]{1,12}):(?P<version>[0-9]{1,9})",
+):
+    """A panel showing a card's captures: back to the hand, nothing played."""
+
+    def __init__(self, table_id: int, version: int, **button: Any) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:back:{table_id}:{version}", **button))
+        self.table_id, self.version = table_id, version
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_back(interaction, self.table_id, self.version)
+
+
 class ConfirmButton(
     FromCustomId,
     ui.DynamicItem[ui.Button],
@@ -258,6 +275,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     CardButton,
     MoveButton,
     MoveSelect,
+    BackButton,
     ConfirmButton,
     RematchButton,
     LeaderboardButton,

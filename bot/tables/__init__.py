@@ -9,14 +9,13 @@
 
 from .errors import StalePanel, TableError
 from .lobby import planned_sides, rematch_invited, rule_fits, seat_layout, validate_options
-from .model import MatchLog, Pending, Seat, Table, TableSettings, Turn
+from .model import MatchLog, Seat, Table, TableSettings, Turn
 from .play import bot_view, current_hand_events
 from .service import Outcome, TableService
 
 __all__ = [
     "MatchLog",
     "Outcome",
-    "Pending",
     "Seat",
     "StalePanel",
     "Table",

@@ -213,4 +213,3 @@ def _check_room(table: Table) -> None:
 def _end(table: Table, reason: str) -> None:
     table.status = "cancelled"
     table.end_reason = reason
-    table.turn.pending = None

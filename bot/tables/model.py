@@ -32,14 +32,6 @@ class Seat(BaseModel):
         return self.bot is not None or self.away
 
 
-class Pending(BaseModel):
-    """A card committed by ``seat`` whose capture the player has still to choose."""
-
-    seat: int
-    card: int
-    moves: list[int]
-
-
 class TableSettings(BaseModel):
     """How the table is played beyond the engine's options, set when it opens."""
 
@@ -62,7 +54,6 @@ class TableSettings(BaseModel):
 class Turn(BaseModel):
     """The turn in play."""
 
-    pending: Pending | None = None
     deadline: float | None = None
     """When the turn runs out (epoch seconds), None without a running clock."""
     opened: int = 0

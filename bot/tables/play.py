@@ -2,9 +2,9 @@
 take, applying a move and noting what it did, the turn's clock.
 
 Choices where the issue is silent:
-- A card with several capture options is committed when clicked: it is shown on
-  the board as played, and the player then picks what it takes. Until the pick,
-  the player cannot switch cards (so no card is ever revealed and taken back).
+- A card with several capture options is not played when clicked: its player picks
+  what it takes in their own panel (or goes back to their hand), so nothing is
+  shown, or saved, until the pick.
 - When a member lets the turn timer run out, the expert plays for them, and after
   ``takeover_after`` timeouts in a row it keeps the seat ("away") until the member
   plays again or says they are back.
@@ -12,7 +12,6 @@ Choices where the issue is silent:
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..games import (
@@ -28,7 +27,7 @@ from ..games import (
 )
 from .errors import StalePanel, TableError
 from .lobby import arrange_seats, check_full
-from .model import Pending, Seat, Table
+from .model import Seat, Table
 
 LOG_LENGTH = 6
 """How many events of the hand in play the board tells."""
@@ -74,8 +73,6 @@ def card_moves(table: Table, seat: int, card: int) -> list[int]:
     """The moves that play ``card`` from ``seat``'s hand (claims aside); refused with
     the engine's reason when there are none."""
     state = table.match
-    if table.turn.pending is not None:
-        raise TableError("table.choose_first")
     if card not in state.hands[seat]:
         raise TableError("table.card_not_in_hand")
     moves = [m for m in state.legal_moves() if move_card(m) == card and not is_claim(m)]
@@ -84,16 +81,9 @@ def card_moves(table: Table, seat: int, card: int) -> list[int]:
     return moves
 
 
-def commit_card(table: Table, seat: int, card: int, moves: list[int]) -> None:
-    """Hold a card with several captures until its player picks one."""
-    table.turn.pending = Pending(seat=seat, card=card, moves=moves)
-
-
 def check_choice(table: Table, move: int) -> None:
-    """A move picked on the board must be one the committed card (if any) allows."""
-    pending = table.turn.pending
-    if pending is not None and move not in pending.moves:
-        raise TableError("table.choose_first")
+    """A move picked in a panel (a card's capture) or on the board (a claim) must be
+    legal now."""
     if move not in table.match.legal_moves():
         raise TableError("table.not_an_option")
 
@@ -102,9 +92,6 @@ def automatic_move_allowed(table: Table, version: int, move: int, *, timed_out: 
     """Whether the bot may play ``move`` for the seat to act at ``version``: a bot seat,
     a seat it took over, or (``timed_out``) a member whose timer ran out."""
     if table.status != "playing" or table.version != version:
-        return False
-    pending = table.turn.pending
-    if pending is not None and move not in pending.moves:
         return False
     player = table.seats[table.match.turn]
     return move in table.match.legal_moves() and (timed_out or player.autoplayed)
@@ -140,7 +127,6 @@ def apply_move(
     event_dicts = events_to_dicts(events)
     table.state = state
     table.version += 1
-    table.turn.pending = None
     table.log.auto_move = automatic
     table.log.last_seat = seat
     record_events(table, event_dicts)
@@ -191,12 +177,9 @@ def current_hand_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def bot_view(table: Table) -> Observation:
-    """What the bot playing the seat to act sees; a committed card limits its moves."""
+    """What the bot playing the seat to act sees."""
     state = table.match
-    view = state.observe(state.turn)
-    if table.turn.pending is not None:
-        view = replace(view, legal_moves=tuple(table.turn.pending.moves))
-    return view
+    return state.observe(state.turn)
 
 
 def _announced(events: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -45,6 +45,8 @@ class Outcome:
     seat: int
     events: list[dict[str, Any]] = field(default_factory=list)
     took_over: bool = False
+    moves: list[int] = field(default_factory=list)
+    """``choose``: the card's moves, one per capture it may make."""
 
 
 @dataclass
@@ -213,22 +215,23 @@ class TableService(SavedTables):
     # -- play ----------
 
     async def play_card(self, table_id: int, user_id: int, version: int, card: int) -> Outcome:
-        """Play ``card`` from the hand: applied at once, or held for a capture choice."""
+        """Play ``card`` from the hand: applied at once when it can take one way only;
+        else nothing is saved and the outcome lists its moves, for the player to pick."""
         with self.metrics.click_to_commit.time():
             async with self._changing(table_id) as change:
                 table = change.table
                 seat = play.seat_to_act(table, user_id, version)
                 moves = play.card_moves(table, seat, card)
-                play.member_acted(table.seats[seat])
                 if len(moves) > 1:
-                    play.commit_card(table, seat, card, moves)
-                    return Outcome("choose", seat)
+                    change.discarded = True
+                    return Outcome("choose", seat, moves=moves)
+                play.member_acted(table.seats[seat])
                 outcome = self._apply(change, seat, moves[0])
             self._count_move(change)
             return outcome
 
     async def choose(self, table_id: int, user_id: int, version: int, move: int) -> Outcome:
-        """Apply a move picked on the board: a capture choice, a claim or a steal."""
+        """Apply a move picked in a panel (a capture, a steal) or on the board (a claim)."""
         with self.metrics.click_to_commit.time():
             async with self._changing(table_id) as change:
                 table = change.table
