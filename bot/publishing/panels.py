@@ -97,21 +97,26 @@ class PanelKeeper:
                 await self._dm_panel(table, seat, done)
 
     async def _retire_superseded(self, table: Table) -> None:
-        """Turn each panel a newer one replaced into one line saying so, so no old panel
-        goes on saying it is your turn (one whose token expired has no live buttons
-        a click would not refresh)."""
+        """Delete each panel a newer one replaced, so no old panel goes on saying it is
+        your turn; one that cannot be deleted says it was replaced."""
         now = self.context.now()
         while self.superseded:
             old = self.superseded.pop()
             if not old.live(now):
                 continue
-            lang = language_of(old.interaction.locale)
             try:
-                await old.interaction.edit_original_response(
-                    content=tr(lang, "panel.moved"), embed=None, view=None, attachments=[]
-                )
-            except discord.HTTPException as exc:
-                log.info("%s: an old panel could not be retired: %s", self.context.where(), exc)
+                await old.interaction.delete_original_response()
+            except discord.HTTPException:
+                await self._say_replaced(old)
+
+    async def _say_replaced(self, old: Handle) -> None:
+        lang = language_of(old.interaction.locale)
+        try:
+            await old.interaction.edit_original_response(
+                content=tr(lang, "panel.moved"), embed=None, view=None, attachments=[]
+            )
+        except discord.HTTPException as exc:
+            log.info("%s: an old panel could not be retired: %s", self.context.where(), exc)
 
     async def _live_panels(self, table: Table, seat: int) -> set[int]:
         """Edit the member's panels that an interaction can still edit; their ids."""
