@@ -34,7 +34,7 @@ from .screens.history import MatchHistory
 from .screens.leaderboard import Leaderboards
 from .screens.lobby import bot_name
 from .storage import GuildSettings
-from .tables import Table, TableError, TableService, seat_layout
+from .tables import Table, TableError, TableService, check_can_cancel, seat_layout
 
 
 class Croupier:
@@ -248,8 +248,11 @@ class Croupier:
     @refusals_answered
     async def ask_to_end(self, interaction: discord.Interaction, table_id: int, action: str):
         """Ask before a match in play ends for everyone (``action``: leave or cancel);
-        a lobby, which ends for nobody, goes at once."""
+        a lobby, which ends for nobody, goes at once. A member who may not cancel is
+        told so at once, not after confirming."""
         table = self.service.get(table_id)
+        if action == "cancel":
+            check_can_cancel(table, interaction.user.id, can_manage=_manages(interaction))
         if table.status != "playing":
             await self.end(interaction, table_id, action)
             return

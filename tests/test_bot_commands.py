@@ -228,3 +228,14 @@ async def test_an_italian_server_plays_scopa_in_italian(simcord_env):
     status = board_part(driver.board(), "status")
     assert "Scopa · tavolo #1" in status
     assert status.count("3 in mano") == 2 and "scope 0" in status
+
+
+async def test_cancel_without_the_right_is_refused_before_any_question(simcord_env):
+    driver = await started(simcord_env, "ana", "bob")
+    eve = driver.channel.guild.add_member(simcord_env.create_user("eve"))
+    refused = await eve.slash(driver.thread, "cancel")
+    assert answer(refused).content == (
+        "Only the host or someone with Manage Server can cancel this table."
+    )
+    assert not custom_ids(answer(refused), "esc:confirm:"), "no 'end the match?' to confirm"
+    assert simcord_env.bot.service.tables[1].status == "playing"

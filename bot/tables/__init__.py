@@ -8,7 +8,14 @@
 """
 
 from .errors import StalePanel, TableError
-from .lobby import planned_sides, rematch_invited, rule_fits, seat_layout, validate_options
+from .lobby import (
+    check_can_cancel,
+    planned_sides,
+    rematch_invited,
+    rule_fits,
+    seat_layout,
+    validate_options,
+)
 from .model import MatchLog, Seat, Table, TableSettings, Turn
 from .play import bot_view, current_hand_events
 from .service import Outcome, TableService
@@ -24,6 +31,7 @@ __all__ = [
     "TableSettings",
     "Turn",
     "bot_view",
+    "check_can_cancel",
     "current_hand_events",
     "planned_sides",
     "rematch_invited",

@@ -139,12 +139,16 @@ def leave(table: Table, user_id: int) -> None:
         table.host_id = members[0].user_id
 
 
-def cancel(table: Table, user_id: int, *, can_manage: bool) -> None:
-    """Cancel a live table: its host, or a member who manages the server."""
+def check_can_cancel(table: Table, user_id: int, *, can_manage: bool) -> None:
+    """Only its host, or a member who manages the server, cancels a live table."""
     if not table.is_live:
         raise TableError("table.over")
     if user_id != table.host_id and not can_manage:
         raise TableError("table.cancel_forbidden")
+
+
+def cancel(table: Table, user_id: int, *, can_manage: bool) -> None:
+    check_can_cancel(table, user_id, can_manage=can_manage)
     _end(table, "cancelled")
 
 
