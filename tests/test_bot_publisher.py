@@ -300,3 +300,25 @@ async def test_a_card_that_takes_in_several_ways_offers_them_in_its_panel(simcor
     await actor.user.click(current(simcord_env, panel), custom_id=f"esc:card:1:{version}:{card}")
     await actor.user.click(current(simcord_env, panel), custom_id=choices[-1])
     assert simcord_env.bot.service.tables[1].version == version + 1, "played as picked"
+
+
+async def test_a_member_who_closes_their_dms_holds_up_nobody_else(simcord_env, caplog):
+    driver = await started(simcord_env, "ana", "bob")
+    ana, bob = driver.players
+    await driver.play_turn()
+    await simcord_env.advance_time(15 * 60)  # no live click: panels are edited through REST
+    panel = driver.dm_panel(bob)
+    simcord_env.inject_error(
+        "PATCH", f"/channels/{panel.channel.id}/messages/{panel.id}", **DM_CLOSED, times=None
+    )
+    driver.dm_closed.add(bob.id)  # bob plays from "My hand" from now on
+    for _ in range(6):
+        await driver.play_turn()
+        if not driver.is_over():
+            assert panel_versions(driver.dm_panel(ana)) == {driver.board_version()}, (
+                "ana's panel stays current"
+            )
+    notices = [m for m in driver.thread.history() if "can't send you direct messages" in m.content]
+    assert len(notices) == 1 and bob.mention in notices[0].content
+    assert "Discord refused a call" not in caplog.text, "the publish went on for everyone"
+    assert "publishing failed" not in caplog.text

@@ -23,8 +23,6 @@ from .context import TOKEN_LIFETIME, Handle, TableContext
 
 log = logging.getLogger(__name__)
 
-DM_CLOSED = 50007
-
 
 class PanelKeeper:
     """Keeps every member's panels at one table in line with it."""
@@ -169,8 +167,18 @@ class PanelKeeper:
                 return
             except discord.NotFound:
                 pass
+            except discord.Forbidden:  # they closed their DMs or blocked the bot since
+                self._dms_closed(player.user_id)
+                return
         if table.status == "playing":
             await self._send_dm_panel(table, seat, embed, view)
+
+    def _dms_closed(self, user_id: int) -> None:
+        """The member's DMs refuse the bot: their problem alone. They play from "My hand"
+        from now on (the table says so once), and everyone else's panels go on."""
+        context = self.context
+        context.shown.dm_failed.append(user_id)
+        context.notices.append(("dm.closed", {"mention": f"<@{user_id}>"}))
 
     async def _send_dm_panel(self, table: Table, seat: int, embed: discord.Embed, view) -> None:
         player = table.seats[seat]
@@ -180,10 +188,8 @@ class PanelKeeper:
             message = await channel.send(
                 embed=embed, view=view, files=await hand_pictures(table, seat)
             )
-        except discord.Forbidden as exc:
-            if exc.code == DM_CLOSED or exc.status == 403:
-                context.shown.dm_failed.append(player.user_id)
-                context.notices.append(("dm.closed", {"mention": f"<@{player.user_id}>"}))
+        except discord.Forbidden:
+            self._dms_closed(player.user_id)
             return
         except discord.HTTPException as exc:
             # Without a DM panel the member plays from "My hand", as with closed DMs.
