@@ -322,3 +322,31 @@ async def test_a_member_who_closes_their_dms_holds_up_nobody_else(simcord_env, c
     assert len(notices) == 1 and bob.mention in notices[0].content
     assert "Discord refused a call" not in caplog.text, "the publish went on for everyone"
     assert "publishing failed" not in caplog.text
+
+
+async def test_a_call_discord_refuses_for_good_is_not_retried(simcord_env, caplog):
+    driver = await started(simcord_env, "ana", "bob")
+    board = driver.board()
+    bad = {"status": 400, "code": 50035, "message": "Invalid Form Body"}
+    simcord_env.inject_error(
+        "PATCH", f"/channels/{board.channel.id}/messages/{board.id}", **bad, times=None
+    )
+    await driver.play_turn()
+    tried = board_edits(simcord_env, board.id)
+    await simcord_env.advance_time(120)
+    assert board_edits(simcord_env, board.id) == tried, "no retry of a 400"
+    refused = [r for r in caplog.records if "refused a call for good" in r.getMessage()]
+    assert (
+        len(refused) == 1 and refused[0].levelname == "ERROR" and "50035" in refused[0].getMessage()
+    )
+
+
+async def test_a_discord_500_is_retried_until_it_succeeds(simcord_env):
+    driver = await started(simcord_env, "ana", "bob")
+    board = driver.board()
+    simcord_env.inject_error(
+        "PATCH", f"/channels/{board.channel.id}/messages/{board.id}", status=500, times=2
+    )
+    await driver.play_turn()
+    await simcord_env.advance_time(10)
+    assert driver.board_version() == simcord_env.bot.service.tables[1].version, "shown in the end"

@@ -112,6 +112,17 @@ class ChannelMessages:
             await self.say(table, f"end.{table.end_reason or 'cancelled'}")
             context.shown.closed = True
 
+    async def tell_host(self, table: Table, key: str) -> None:
+        """A line to the table's host in their DMs (what the table's channel refuses)."""
+        host = next((seat for seat in table.seats if seat.user_id == table.host_id), None)
+        lang = host.locale if host is not None else table.locale
+        text = tr(lang, key, table=table.id, channel=f"<#{table.play_channel_id}>")
+        try:
+            channel = await self.context.port.create_dm(discord.Object(table.host_id))
+            await channel.send(text)
+        except discord.HTTPException as exc:
+            log.warning("%s: could not tell the host: %s", self.context.where(), exc)
+
     async def say(self, table: Table, key: str, **params: Any) -> None:
         """Post a line of the table's language where the table is played."""
         await self.context.channel(table.play_channel_id).send(

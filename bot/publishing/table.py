@@ -7,8 +7,10 @@ the board, every member's panels, the lines waiting, the turn ping. A bot's move
 turn timer running out and a retry after a failed call are steps of the same loop
 (``clock``), so there is one code path from "the table changed" to "Discord shows it".
 
-Failed calls are retried with a growing back-off (Discord's 429s are waited out by
-discord.py itself).
+Failed calls that can succeed later (a 5xx, a time-out) are retried with a growing
+back-off (Discord's 429s are waited out by discord.py itself); a refusal that would
+only come again (a 400, a missing permission) is logged once, the host is told about a
+missing permission, and it is not retried until the table changes again.
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ class TablePublisher:
         self.pings = Pinger(context, self.board, self.panels)
         self.dirty = False
         self.failures = 0
+        self.refusals: set[tuple[int, int]] = set()
+        """The permanent refusals logged so far, as (status, code)."""
         self.worker: asyncio.Task | None = None
         self.alarm: asyncio.Task | None = None
 
@@ -83,9 +87,12 @@ class TablePublisher:
         try:
             await self._reconcile(table)
         except discord.HTTPException as exc:
-            log.warning("%s: Discord refused a call: %s", self.context.where(), exc)
-            self._retry_later()
-            return
+            worth_it = table.is_live or self.failures < len(RETRY_SECONDS)
+            if can_succeed_later(exc) and worth_it:
+                log.warning("%s: Discord refused a call: %s", self.context.where(), exc)
+                self._retry_later()
+                return
+            await self._refused_for_good(table, exc)
         self.failures = 0
         if not table.is_live:
             self.on_closed(table.id)
@@ -94,6 +101,24 @@ class TablePublisher:
         delay = self.clock.due_in(table)
         if delay is not None:
             self._wake_in(max(delay, 0))
+
+    async def _refused_for_good(self, table: Table, exc: discord.HTTPException) -> None:
+        """A refusal that would only come again (a 400, a missing permission…): no retry.
+        The next change of the table tries again. Logged once per kind of refusal, with
+        what Discord said; a missing permission is told to the host, once."""
+        kind = (exc.status, exc.code)
+        if kind in self.refusals:
+            return
+        self.refusals.add(kind)
+        log.error(
+            "%s: Discord refused a call for good (%s, code %s): %s",
+            self.context.where(),
+            exc.status,
+            exc.code,
+            exc.text,
+        )
+        if exc.status == 403 and table.is_live:
+            await self.messages.tell_host(table, "publish.forbidden")
 
     def _retry_later(self) -> None:
         delay = RETRY_SECONDS[min(self.failures, len(RETRY_SECONDS) - 1)]
@@ -152,6 +177,12 @@ class TablePublisher:
         """``/table``: the board again, at the bottom of the conversation."""
         self.board.repost()
         self.poke()
+
+
+def can_succeed_later(exc: discord.HTTPException) -> bool:
+    """Rate limits (discord.py waits them out, a 429 that still reaches us is worth a
+    retry) and Discord's own failures can succeed later; other refusals cannot."""
+    return exc.status == 429 or exc.status >= 500
 
 
 def _worth_saving(before: dict[str, Any], after: dict[str, Any]) -> bool:
