@@ -6,6 +6,9 @@ the clicker's language, privately; slash commands reach it through the command t
   up to date through the same click.
 - A check that failed (a command used outside a server, a right the member lacks)
   says so.
+- An expected database fault says what is wrong in words a member understands (busy:
+  try again in a few seconds; full or read-only: the admins have been told), with one
+  WARNING line in the log, no traceback.
 - A button of no known form, or one not on the clicked message, is "not recognised".
 - Anything else is logged with its traceback and answered "something went wrong".
 """
@@ -25,6 +28,7 @@ from .i18n import language_of, tr
 from .publishing import Publisher
 from .screens.common import reply
 from .screens.ids import is_known_custom_id
+from .storage.databases import fault_kind
 from .tables import StalePanel, TableError, TableService
 
 log = logging.getLogger(__name__)
@@ -72,10 +76,11 @@ class ErrorBoundary:
             text = tr(lang, "error.guild_only")
         elif isinstance(cause, app_commands.CheckFailure):
             text = tr(lang, "error.not_allowed")
+        elif (fault := fault_kind(cause)) is not None:
+            log.warning("%s: the database is %s: %s", _what(interaction), fault, cause)
+            text = tr(lang, f"error.db_{fault}")
         else:
-            log.error(
-                "%s failed in guild %s", _what(interaction), interaction.guild_id, exc_info=cause
-            )
+            log.error("%s failed", _what(interaction), exc_info=cause)
             text = tr(lang, "error.internal")
         with contextlib.suppress(discord.HTTPException):
             await reply(interaction, text)
@@ -107,9 +112,12 @@ def _custom_id(interaction: discord.Interaction) -> str:
 
 
 def _what(interaction: discord.Interaction) -> str:
+    """The command or button a log line is about, and its server."""
     if interaction.command is not None:
-        return f"command {interaction.command.qualified_name}"
-    return f"component {_custom_id(interaction)}"
+        what = f"command {interaction.command.qualified_name}"
+    else:
+        what = f"component {_custom_id(interaction)}"
+    return f"{what} (guild {interaction.guild_id})"
 
 
 def _custom_ids(message: discord.Message | None) -> set[str]:

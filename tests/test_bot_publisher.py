@@ -350,3 +350,49 @@ async def test_a_discord_500_is_retried_until_it_succeeds(simcord_env):
     await driver.play_turn()
     await simcord_env.advance_time(10)
     assert driver.board_version() == simcord_env.bot.service.tables[1].version, "shown in the end"
+
+
+@pytest.mark.parametrize(
+    ("fault", "said"),
+    [
+        (
+            "PRAGMA query_only = 1",
+            "The bot's storage is full or read-only, so nothing was changed.",
+        ),
+        ("BEGIN EXCLUSIVE", "The bot's storage is busy right now, so nothing was changed."),
+    ],
+)
+async def test_a_database_fault_is_said_in_words_with_one_warning(
+    simcord_env, caplog, tmp_path, fault, said
+):
+    driver = await started(simcord_env, "ana", "bob")
+    version = driver.board_version()
+    storage = simcord_env.bot.storage
+    blocker = None
+    if fault.startswith("PRAGMA"):
+        await storage.db.connection.execute(fault)
+    else:  # another process holds the database's write lock
+        import aiosqlite
+
+        from bot.storage.databases import database_path
+
+        path = database_path(simcord_env.bot.settings.database)
+        blocker = await aiosqlite.connect(path, timeout=0)
+        await blocker.execute(fault)
+        await storage.db.connection.execute("PRAGMA busy_timeout = 0")
+    try:
+        actor = driver.actor()
+        panel = driver.dm_panel(actor)
+        clicked = await actor.user.click(panel, custom_id=one_move_card(simcord_env, panel))
+    finally:
+        if blocker is not None:
+            await blocker.rollback()
+            await blocker.close()
+        else:
+            await storage.db.connection.execute("PRAGMA query_only = 0")
+    assert answer(clicked).content.startswith(said)
+    assert simcord_env.bot.service.tables[1].version == version, "nothing was changed"
+    warnings = [r for r in caplog.records if "the database is" in r.getMessage()]
+    assert len(warnings) == 1 and warnings[0].levelname == "WARNING"
+    assert warnings[0].exc_info is None, "no traceback for an expected fault"
+    assert "esc:card:1:" in warnings[0].getMessage(), "the log line names the button and table"

@@ -247,6 +247,33 @@ class SQLite:
         return result, None
 
 
+BUSY_WORDS = ("database is locked", "database table is locked", "busy")
+UNWRITABLE_WORDS = ("readonly", "read-only", "disk is full", "disk full", "no space left")
+BUSY_ERRORS = (asyncpg.LockNotAvailableError, asyncpg.DeadlockDetectedError)
+UNWRITABLE_ERRORS = (
+    asyncpg.DiskFullError,
+    asyncpg.ReadOnlySQLTransactionError,
+    asyncpg.InsufficientResourcesError,
+)
+
+
+def fault_kind(exc: BaseException) -> str | None:
+    """What an expected database fault means for a member: ``busy`` (another writer
+    holds the database: try again shortly), ``unwritable`` (full or read-only: the
+    admins must act), or None for anything else."""
+    if isinstance(exc, BUSY_ERRORS):
+        return "busy"
+    if isinstance(exc, UNWRITABLE_ERRORS):
+        return "unwritable"
+    if isinstance(exc, sqlite3.OperationalError):
+        text = str(exc).lower()
+        if any(words in text for words in BUSY_WORDS):
+            return "busy"
+        if any(words in text for words in UNWRITABLE_WORDS):
+            return "unwritable"
+    return None
+
+
 def _refusal(exc: Exception) -> Exception:
     """A unique rule's refusal as ``Conflict``; any other failure as it is."""
     if isinstance(exc, sqlite3.IntegrityError) and "UNIQUE" in str(exc):
