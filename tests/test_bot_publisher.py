@@ -396,3 +396,36 @@ async def test_a_database_fault_is_said_in_words_with_one_warning(
     assert len(warnings) == 1 and warnings[0].levelname == "WARNING"
     assert warnings[0].exc_info is None, "no traceback for an expected fault"
     assert "esc:card:1:" in warnings[0].getMessage(), "the log line names the button and table"
+
+
+async def several_ways_card(env, driver: TableDriver) -> int:
+    """Play on until the member to act holds a card that can take in several ways."""
+    for _ in range(60):
+        table = env.bot.service.tables[1]
+        cards = [move_card(m) for m in table.state.legal_moves() if not is_claim(m)]
+        several = sorted(c for c in set(cards) if cards.count(c) > 1)
+        if several:
+            return several[0]
+        await driver.play_turn()
+    raise AssertionError("the seeded deals offer no card with several captures")
+
+
+async def test_a_capture_choice_across_a_restart_returns_the_card_to_the_hand(
+    simcord_env, bot_settings
+):
+    """A restart while a member looks at a card's captures: nothing was saved, and the
+    restarted bot shows their hand again, the card in it, ready to play."""
+    driver = await started(simcord_env, "ana", "bob")
+    card = await several_ways_card(simcord_env, driver)
+    actor, version = driver.actor(), driver.board_version()
+    panel = driver.dm_panel(actor)
+    await actor.user.click(panel, custom_id=f"esc:card:1:{version}:{card}")
+    assert custom_ids(current(simcord_env, panel), "esc:move:"), "the panel offers the captures"
+    await simcord_env.restart_bot(create_bot(bot_settings))
+    assert simcord_env.bot.service.tables[1].version == version, "nothing was saved"
+    again = current(simcord_env, driver.dm_panel(actor))
+    assert f"esc:card:1:{version}:{card}" in enabled(again, "esc:card:"), "back in the hand"
+    await actor.user.click(again, custom_id=f"esc:card:1:{version}:{card}")
+    choice = current(simcord_env, again)
+    await actor.user.click(choice, custom_id=custom_ids(choice, "esc:move:")[0])
+    assert simcord_env.bot.service.tables[1].version == version + 1, "and it plays as before"
