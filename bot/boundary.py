@@ -10,7 +10,9 @@ the clicker's language, privately; slash commands reach it through the command t
   try again in a few seconds; full or read-only: the admins have been told), with one
   WARNING line in the log, no traceback.
 - A button of no known form, or one not on the clicked message, is "not recognised".
-- Anything else is logged with its traceback and answered "something went wrong".
+- Anything else is logged with its traceback and answered "something went wrong;
+  nothing was changed", or, when the service had already saved the change, "it was
+  saved, the table will show it" (never a false "nothing was changed").
 """
 
 from __future__ import annotations
@@ -79,6 +81,9 @@ class ErrorBoundary:
         elif (fault := fault_kind(cause)) is not None:
             log.warning("%s: the database is %s: %s", _what(interaction), fault, cause)
             text = tr(lang, f"error.db_{fault}")
+        elif interaction.extras.get("saved"):  # what failed came after the save
+            log.error("%s failed after its change was saved", _what(interaction), exc_info=cause)
+            text = tr(lang, "error.after_save")
         else:
             log.error("%s failed", _what(interaction), exc_info=cause)
             text = tr(lang, "error.internal")

@@ -24,8 +24,8 @@ import discord
 
 from .ai.seats import LEVELS
 from .boundary import ErrorBoundary, refusals_answered
-from .i18n import public_language, tr
-from .opening import interaction_lang, open_table, seat_for
+from .i18n import tr
+from .opening import interaction_lang, open_table, public_lang, seat_for
 from .publishing import DiscordPort, Publisher
 from .screens.common import reply
 from .screens.confirm import confirm_message
@@ -33,7 +33,6 @@ from .screens.hand_panel import CardChoice, hint_text
 from .screens.history import MatchHistory
 from .screens.leaderboard import Leaderboards
 from .screens.lobby import bot_name
-from .storage import GuildSettings
 from .tables import Table, TableError, TableService, check_can_cancel, seat_layout
 
 
@@ -56,17 +55,15 @@ class Croupier:
 
     # -- answers ----------
 
+    def _show(self, interaction: discord.Interaction, table_id: int, **poke: Any) -> None:
+        """The service saved what ``interaction`` asked: from here on, whatever fails is
+        told as saved (``boundary``), and the publisher shows it."""
+        interaction.extras["saved"] = True
+        self.publisher.poke(table_id, **poke)
+
     async def answer_error(self, interaction: discord.Interaction, error: Exception) -> None:
         """Whatever a component's handler raised, answered by the error boundary."""
         await self.boundary.answer(interaction, error)
-
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        return await self.service.storage.guild_settings(guild_id)
-
-    async def public_lang(self, interaction: discord.Interaction) -> str:
-        """The language of a public answer in this server (see ``i18n.public_language``)."""
-        settings = await self.guild_settings(interaction.guild_id or 0)
-        return public_language(settings.language, interaction.locale)
 
     # -- opening a table ----------
 
@@ -114,7 +111,7 @@ class Croupier:
             await service.toggle_hints(table_id, user_id)
         else:
             await service.choose_team(table_id, user_id, int(action[4:]))
-        self.publisher.poke(table_id, actor=user_id, lobby=interaction)
+        self._show(interaction, table_id, actor=user_id, lobby=interaction)
 
     @refusals_answered
     async def on_advanced(
@@ -128,7 +125,7 @@ class Croupier:
             raise TableError("lobby.bad_option")
         name, value = choices[index]
         await self.service.set_advanced(table_id, interaction.user.id, name, value)
-        self.publisher.poke(table_id, lobby=interaction)
+        self._show(interaction, table_id, lobby=interaction)
 
     @refusals_answered
     async def on_target(
@@ -139,7 +136,7 @@ class Croupier:
         if not values or not values[0].isdigit():
             raise TableError("lobby.bad_option")
         await self.service.set_target(table_id, interaction.user.id, int(values[0]))
-        self.publisher.poke(table_id, lobby=interaction)
+        self._show(interaction, table_id, lobby=interaction)
 
     @refusals_answered
     async def on_bot_seat(
@@ -156,7 +153,7 @@ class Croupier:
             await self.service.add_bot(table_id, user_id, choice, bot_name(table, choice))
         else:
             raise TableError("lobby.bad_option")
-        self.publisher.poke(table_id, lobby=interaction)
+        self._show(interaction, table_id, lobby=interaction)
 
     @refusals_answered
     async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -196,10 +193,12 @@ class Croupier:
         await interaction.response.defer()
         user_id = interaction.user.id
         outcome = await self.service.play_card(table_id, user_id, version, card)
-        if outcome.kind == "choose":  # the panel shows the card's captures, to pick one
+        if outcome.kind == "choose":  # nothing saved: the panel shows the card's captures
             choice = CardChoice(card, tuple(outcome.moves))
             self.publisher.of(table_id).panels.choose(user_id, version, choice)
-        self.publisher.poke(table_id, actor=user_id, panel=interaction)
+            self.publisher.poke(table_id, actor=user_id, panel=interaction)
+        else:
+            self._show(interaction, table_id, actor=user_id, panel=interaction)
 
     @refusals_answered
     async def on_back(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
@@ -215,7 +214,7 @@ class Croupier:
         await interaction.response.defer()
         user_id = interaction.user.id
         await self.service.choose(table_id, user_id, version, move)
-        self.publisher.poke(table_id, actor=user_id, clicked=interaction)
+        self._show(interaction, table_id, actor=user_id, clicked=interaction)
 
     @refusals_answered
     async def on_seat(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
@@ -227,7 +226,7 @@ class Croupier:
         user_id = interaction.user.id
         await self.service.come_back(table_id, user_id)
         back = ("seat.back", {"mention": f"<@{user_id}>"})
-        self.publisher.poke(table_id, actor=user_id, notice=back)
+        self._show(interaction, table_id, actor=user_id, notice=back)
 
     @refusals_answered
     async def on_hint(self, interaction: discord.Interaction, table_id: int) -> None:
@@ -282,7 +281,7 @@ class Croupier:
         else:
             table = await self.service.cancel(table_id, user_id, can_manage=_manages(interaction))
             done = tr(interaction_lang(interaction), "table.cancelled", table=table.id)
-        self.publisher.poke(table_id, actor=user_id)
+        self._show(interaction, table_id, actor=user_id)
         if confirmed:
             await interaction.edit_original_response(content=done, view=None)
         else:
@@ -331,7 +330,7 @@ class Croupier:
         self, interaction: discord.Interaction, game: str, sort: str, page: int
     ) -> None:
         await interaction.response.defer()  # the page is read from the database
-        lang = await self.public_lang(interaction)
+        lang = await public_lang(self.service.storage, interaction)
         await self.leaderboards.on_page(interaction, game, sort, page, lang)
 
     async def on_history_pick(self, interaction: discord.Interaction, values: list[str]) -> None:

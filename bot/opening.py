@@ -7,10 +7,10 @@ from typing import Any
 
 import discord
 
-from .i18n import language_of, tr
+from .i18n import language_of, public_language, tr
 from .publishing import DiscordPort, Publisher
 from .screens.lobby import rematch_invite
-from .storage import GuildSettings
+from .storage import GuildSettings, Storage
 from .tables import Seat, Table, TableError, TableService, TableSettings
 
 DEFAULT_TARGET = 21
@@ -19,6 +19,12 @@ DEFAULT_TARGET = 21
 
 def interaction_lang(interaction: discord.Interaction) -> str:
     return language_of(interaction.locale)
+
+
+async def public_lang(storage: Storage, interaction: discord.Interaction) -> str:
+    """The language of a public answer in this server (see ``i18n.public_language``)."""
+    settings = await storage.guild_settings(interaction.guild_id or 0)
+    return public_language(settings.language, interaction.locale)
 
 
 def seat_for(interaction: discord.Interaction) -> Seat:
@@ -77,6 +83,7 @@ async def open_table(
     except TableError:
         await interaction.delete_original_response()
         raise
+    interaction.extras["saved"] = True
     invite = rematch_invite(table, rematch_of, table.locale) if rematch_of else None
     await publisher.of(table.id).open(interaction, table, can_thread, invite)
     in_thread = isinstance(channel, discord.Thread)

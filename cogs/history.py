@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.client import EscobaBot
 from bot.i18n import cmd
+from bot.opening import public_lang
 from cogs import guild_id_of
 
 
@@ -19,7 +20,7 @@ class History(commands.Cog):
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True)  # the database may be slow
-        lang = await self.bot.croupier.public_lang(interaction)
+        lang = await public_lang(self.bot.storage, interaction)
         embed, view = await self.bot.croupier.history.recent(guild_id_of(interaction), lang)
         await interaction.edit_original_response(embed=embed, view=view)
 

@@ -9,6 +9,7 @@ from discord.ext import commands
 
 from bot.client import EscobaBot
 from bot.i18n import cmd
+from bot.opening import public_lang
 from bot.screens.leaderboard import SORTS
 from cogs import GAME_CHOICES, guild_id_of
 
@@ -30,7 +31,7 @@ class Leaderboard(commands.Cog):
         self, interaction: discord.Interaction, game: str = "escoba", sort: str = "rating"
     ) -> None:
         await interaction.response.defer(thinking=True)
-        lang = await self.bot.croupier.public_lang(interaction)
+        lang = await public_lang(self.bot.storage, interaction)
         embed, view = await self.bot.croupier.leaderboards.page(
             guild_id_of(interaction), game, sort, 0, lang
         )
@@ -44,7 +45,7 @@ class Leaderboard(commands.Cog):
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:
         await interaction.response.defer(thinking=True)
-        lang = await self.bot.croupier.public_lang(interaction)
+        lang = await public_lang(self.bot.storage, interaction)
         target = member or interaction.user
         embed = await self.bot.croupier.leaderboards.stats(guild_id_of(interaction), target, lang)
         await interaction.edit_original_response(embed=embed)

@@ -239,3 +239,15 @@ async def test_cancel_without_the_right_is_refused_before_any_question(simcord_e
     )
     assert not custom_ids(answer(refused), "esc:confirm:"), "no 'end the match?' to confirm"
     assert simcord_env.bot.service.tables[1].status == "playing"
+
+
+async def test_a_discord_failure_after_a_save_is_told_as_saved(simcord_env, caplog):
+    driver = await started(simcord_env, "ana", "bob")
+    ana = driver.players[0]
+    asked = await ana.slash(driver.thread, "cancel")
+    simcord_env.inject_error("PATCH", "/webhooks/*/messages/@original", status=500, times=1)
+    confirmed = await ana.click(answer(asked).message, label="Yes, end the match")
+    said = [followup.content for followup in confirmed.followups]
+    assert any("That was saved, but showing it failed" in text for text in said), said
+    assert not any("nothing was changed" in text for text in said)
+    assert simcord_env.bot.service.tables[1].status == "cancelled", "and it was"
