@@ -4,7 +4,9 @@ ephemeral panels of "My hand", kept up to date.
 A panel is edited through the interaction of the member's last click on it (not
 counted against Discord's global rate limit) while that token lives; otherwise a DM
 panel is edited through the REST API, and an ephemeral panel is left until the
-member clicks it again (a stale click then shows the current hand).
+member clicks it again (a stale click then shows the current hand). A member has one
+live ephemeral panel: a newer one deletes the older. A card that can take in several
+ways shows its captures in the member's panels (``choose``) until the pick or Back.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ class PanelKeeper:
         self.choices: dict[int, tuple[int, CardChoice]] = {}
         """Member id → (version, the card whose captures their panels show)."""
         self.superseded: list[Handle] = []
-        """Panels a newer one replaced: told so (while their token lives), then let go."""
+        """Panels a newer one replaced: deleted (while their token lives), then let go."""
         self.hints: dict[tuple[int, int], Hint] = {}
         """The coach's hint per (version, seat), for the panels and ``/hint`` of one turn."""
 
