@@ -69,6 +69,9 @@ class EscobaBot(commands.AutoShardedBot):
         self.settings = settings
         self.metrics = Metrics()
         self._restored = False
+        self.restore_on_ready = True
+        """Publish the restored tables once connected; the sandbox waits until its
+        simulated server exists, so the server gets the same ids at every start."""
         self.clock: Callable[[], datetime] = utc_now
         """What time it is for the database's dates (the sandbox sets its simulated clock)."""
         self.simulated = False
@@ -152,6 +155,11 @@ class EscobaBot(commands.AutoShardedBot):
         await self.metrics.serve(port)
 
     async def on_ready(self) -> None:
+        if self.restore_on_ready:
+            await self.restore_publishing()
+
+    async def restore_publishing(self) -> None:
+        """Bring Discord in line with every live table, once (after a restart)."""
         if not self._restored:
             self._restored = True
             await self.publisher.restore()

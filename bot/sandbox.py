@@ -108,10 +108,13 @@ async def sandbox(database: Path, deal_seed: int | None = None) -> AsyncIterator
         raise SandboxError(NEEDS_DEV) from exc
     bot = create_bot(sandbox_settings(database, deal_seed))
     bot.simulated = True
+    bot.restore_on_ready = False
     try:
         async with simcord.run(bot, check_errors=False) as env:
             bot.clock = env.now
-            yield await build_world(env, bot)
+            world = await build_world(env, bot)
+            await bot.restore_publishing()  # tables of a kept database come back here
+            yield world
     finally:
         bot.stop_work()
         await bot.close_storage()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 import signal
 import subprocess
@@ -13,7 +14,7 @@ import aiohttp
 
 from bot.__main__ import parse_args
 from bot.sandbox import sandbox
-from tests.discord_helpers import BOT_SELECT, TableDriver, is_score_sheet
+from tests.discord_helpers import BOT_SELECT, TableDriver, custom_ids, is_score_sheet
 
 
 async def test_the_sandbox_world_plays_a_whole_hand_against_a_bot(tmp_path):
@@ -136,3 +137,30 @@ def _sandbox_database(process: subprocess.Popen) -> Path:
         if line.startswith("Database: "):
             return Path(line.removeprefix("Database: ").strip())
     raise AssertionError("the sandbox ended before it was ready")
+
+
+async def test_a_kept_sandbox_database_brings_the_match_back_after_a_restart(tmp_path, caplog):
+    database = tmp_path / "kept.sqlite3"
+    async with sandbox(database, deal_seed=5) as world:
+        you, channel = world.you, world.channel
+        driver = TableDriver(world.env, channel, [you], dm_closed={you.id})
+        await driver.open("escoba new")
+        await you.select(driver.lobby, ["expert"], custom_id=BOT_SELECT)
+        await you.click(driver.lobby, label="Start")
+        await driver.play_turn()
+        ids = (world.guild.id, channel.id, you.id)
+        version = world.bot.service.tables[1].version
+    async with sandbox(database, deal_seed=5) as world:
+        assert (world.guild.id, world.channel.id, world.you.id) == ids, "the same world"
+        table = world.bot.service.tables[1]
+        assert table.status == "playing" and table.version == version
+        driver = TableDriver(world.env, world.channel, [world.you], dm_closed={world.you.id})
+        for _ in range(50):  # the restored table publishes in the background
+            await world.env.settle()
+            if any(custom_ids(m, "esc:hand:") for m in world.channel.history()):
+                break
+            await asyncio.sleep(0.1)
+        assert driver.board_version() == version, "the board is shown again"
+        await driver.play_turn()
+        assert world.bot.service.tables[1].version > version
+    assert "Unknown Channel" not in caplog.text
