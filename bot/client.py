@@ -23,6 +23,8 @@ from .croupier import Croupier
 from .i18n import CommandTranslator
 from .metrics import Metrics
 from .publishing import Publisher, Timings
+from .publishing.emojis import find_card_faces, upload_card_faces
+from .screens.cards import CardFaces
 from .screens.ids import DYNAMIC_ITEMS
 from .settings import Settings
 from .storage import Storage, utc_now
@@ -68,6 +70,9 @@ class EscobaBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.metrics = Metrics()
+        self.card_faces = CardFaces()
+        """The card emojis found or uploaded; cards are written in words until then."""
+        self.emoji_upload: asyncio.Task[int] | None = None
         self._restored = False
         self.restore_on_ready = True
         """Publish the restored tables once connected; the sandbox waits until its
@@ -113,9 +118,16 @@ class EscobaBot(commands.AutoShardedBot):
         for extension in COGS:
             await self.load_extension(extension)
         await self.claim_shards()
+        await self.prepare_card_faces()
         restored = await self.service.restore()
         log.info("restored %d live tables (%s)", len(restored), _shards_text(self.settings))
         await self.sync_commands()
+
+    async def prepare_card_faces(self) -> None:
+        """Find the card emojis, and upload the missing ones in the background."""
+        await find_card_faces(self, self.card_faces)
+        if any(self.card_faces.missing()):
+            self.emoji_upload = asyncio.create_task(upload_card_faces(self, self.card_faces))
 
     async def claim_shards(self) -> None:
         """Take this process's shards over (a process still driving them stops at its
@@ -215,6 +227,8 @@ class EscobaBot(commands.AutoShardedBot):
         bots = getattr(self, "bots", None)
         if bots is not None:
             bots.close()
+        if self.emoji_upload is not None:
+            self.emoji_upload.cancel()
 
     async def close_storage(self) -> None:
         """Close the database (its worker thread would keep the interpreter alive)."""

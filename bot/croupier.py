@@ -27,7 +27,7 @@ from .boundary import ErrorBoundary, refusals_answered
 from .i18n import tr
 from .opening import interaction_lang, open_table, public_lang, seat_for
 from .publishing import DiscordPort, Publisher
-from .screens.common import reply
+from .screens.common import card_words, reply
 from .screens.confirm import confirm_message
 from .screens.hand_panel import CardChoice, hint_text
 from .screens.history import MatchHistory
@@ -239,8 +239,8 @@ class Croupier:
         if seat is None or table.match.turn != seat:
             raise TableError("hint.not_your_turn")
         hint = await self.publisher.of(table_id).panels.hint(table, seat)
-        lang = interaction_lang(interaction)
-        await reply(interaction, tr(lang, "hint.answer", hint=hint_text(table, hint, lang)))
+        cards = card_words(table, interaction_lang(interaction), self.port.card_faces)
+        await reply(interaction, tr(cards.lang, "hint.answer", hint=hint_text(table, hint, cards)))
 
     # -- ending ----------
 

@@ -18,6 +18,8 @@ Choices for the sandbox:
   every start (each run's Discord is a new one, whatever the database remembers).
 - The database dates its rows by SimCord's clock (``env.now()``), so ``/history``
   says when a match ended in the sandbox's time.
+- SimCord keeps no emoji pictures, so the sandbox hands the preview the pictures of
+  the card emojis itself (each start uploads them again to the new simulated Discord).
 - Leaving the sandbox (Ctrl-C) stops the bot's work and closes the database, so no
   worker thread keeps the interpreter waiting.
 """
@@ -35,6 +37,8 @@ from typing import Any
 import discord
 
 from .client import EscobaBot, create_bot
+from .pictures.emoji import card_emoji_png
+from .screens.cards import wanted_emojis
 from .settings import Settings
 
 SANDBOX_GUILD_ID = 424_242_424_242_424_242
@@ -112,12 +116,29 @@ async def sandbox(database: Path, deal_seed: int | None = None) -> AsyncIterator
     try:
         async with simcord.run(bot, check_errors=False) as env:
             bot.clock = env.now
+            if bot.emoji_upload is not None:
+                await bot.emoji_upload
             world = await build_world(env, bot)
             await bot.restore_publishing()  # tables of a kept database come back here
             yield world
     finally:
         bot.stop_work()
         await bot.close_storage()
+
+
+def emoji_pictures(env) -> dict[str, tuple[str, bytes]]:
+    """The card emojis' pictures, by the URL the preview asks for them."""
+    from simcord.backend.cdn import CDN_BASE
+
+    wanted = wanted_emojis()
+    return {
+        f"{CDN_BASE}/emojis/{emoji.id}.png": (
+            f"{emoji.name}.png",
+            card_emoji_png(*wanted[emoji.name]),
+        )
+        for emoji in env.backend.application_emojis.values()
+        if emoji.name in wanted
+    }
 
 
 async def serve(database: Path | None, port: int | None) -> None:
@@ -128,7 +149,11 @@ async def serve(database: Path | None, port: int | None) -> None:
             from simcord import SetupError
 
             page = world.env.preview(
-                world.channel, viewers=[world.you], layout="channel", port=port
+                world.channel,
+                viewers=[world.you],
+                layout="channel",
+                port=port,
+                assets=emoji_pictures(world.env),
             )
             try:
                 preview = await stack.enter_async_context(page)

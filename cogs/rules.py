@@ -34,7 +34,7 @@ class Rules(commands.Cog):
             chosen = game or "escoba"
             options = validate_options(chosen, {})
         await interaction.response.send_message(
-            embed=rules_embed(chosen, options, lang), ephemeral=True
+            embed=rules_embed(chosen, options, lang, self.bot.card_faces), ephemeral=True
         )
 
 

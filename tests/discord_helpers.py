@@ -10,8 +10,13 @@ from dataclasses import dataclass, field
 import discord
 from simcord.results import to_discord_message
 
+from bot.screens.cards import wanted_emojis
+
 CARD_CODE = re.compile(r"(?<![\w#@:])([1-7SFCR][ocebds])(?![\w])")
-"""A card as the Spanish (``7o``, ``Sc``) and Italian (``7d``, ``Fc``) decks print it."""
+"""A card as the Spanish (``7o``, ``Sc``) and Italian (``7d``, ``Fc``) decks code it:
+what members should never read."""
+CARD_EMOJI = re.compile(r"<:(\w+):\d+>")
+CARD_OF_EMOJI = {name: card for name, (card, _) in wanted_emojis().items()}
 SCORE_SHEET = re.compile(r"hand \d+ results|resultado de la mano")
 BOARD_FOOTER = re.compile(r"· (move|jugada|mossa) (\d+)$", re.M)
 
@@ -102,9 +107,14 @@ def message_text(message: discord.Message) -> str:
     return "\n".join(parts)
 
 
-def hand_cards(panel: discord.Message) -> set[str]:
-    hand = field_value(panel.embeds[0], "Your hand", "Tu mano")
-    return set(CARD_CODE.findall(hand))
+def shown_cards(text: str) -> list[int]:
+    """The cards a text shows by their emojis, in order."""
+    return [CARD_OF_EMOJI[name] for name in CARD_EMOJI.findall(text) if name in CARD_OF_EMOJI]
+
+
+def hand_cards(panel: discord.Message) -> set[int]:
+    hand = field_value(panel.embeds[0], "Your hand", "Tu mano", "La tua mano")
+    return set(shown_cards(hand))
 
 
 @dataclass
@@ -206,7 +216,7 @@ class TableDriver:
         status = board_part(board, "status")
         in_hands = sum(int(n) for n in re.findall(r"(\d+) (?:in hand|en mano|in mano)", status))
         piles = sum(int(n) for n in re.findall(r"(?:pile|montón|mazzetto) (\d+)", status))
-        table = len(CARD_CODE.findall(board_part(board, "table")))
+        table = len(shown_cards(board_part(board, "table")))
         stock = int(re.search(r"(?:Stock|Mazo|Mazzo):\*\* (\d+)", status).group(1))
         return in_hands + piles + table + stock
 
@@ -231,8 +241,10 @@ class LeakChecker:
                 if not is_score_sheet(message):
                     fresh.append(message)
         for message in fresh:
-            leaked = set(CARD_CODE.findall(message_text(message))) & hidden
-            assert not leaked, f"hidden {leaked} shown in public: {message_text(message)!r}"
+            text = message_text(message)
+            leaked = set(shown_cards(text)) & hidden
+            assert not leaked, f"hidden {leaked} shown in public: {text!r}"
+            assert not CARD_CODE.search(text), f"a card code in public: {text!r}"
         self.checks += 1
 
 

@@ -7,6 +7,7 @@ import re
 
 from tests.discord_helpers import (
     BOT_SELECT,
+    CARD_CODE,
     TableDriver,
     answer,
     current,
@@ -40,9 +41,11 @@ async def test_a_learner_plays_a_match_with_hints_against_a_bot(simcord_env):
         await driver.play_turn()
     hint = hint_field(driver.dm_panel(ana))
     assert hint is not None and hint.startswith(("Play ", "Lay down ", "Claim ")), hint
-    assert re.search(r"\b(Ace|\d|Jack|Knight|King) of (coins|cups|swords|clubs)\b", hint), (
-        "cards by name: a learner may not read codes yet"
-    )
+    assert re.search(
+        r"<:(as|\d|sota|caballo|rey)_(oros|copas|espadas|bastos):\d+> (Ace|\d|Jack|Knight|King)\b",
+        hint,
+    ), "cards by their emoji and rank: a learner may not read codes yet"
+    assert not CARD_CODE.search(hint)
     asked = await ana.slash(driver.thread, "hint")
     assert answer(asked).ephemeral
     assert answer(asked).content == f"💡 {hint}", "/hint says what the panel says"

@@ -10,6 +10,7 @@ import pytest
 from bot.games import game_type
 from bot.games.scoring import score_escoba
 from bot.i18n import tr
+from bot.screens.cards import CardFaces
 from bot.screens.common import advanced_text
 from bot.screens.hand_score import hand_score_embed
 from bot.tables import Seat, Table, validate_options
@@ -150,7 +151,7 @@ SEVENS = (6, 16, 26, 36)
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
 def test_all_four_sevens_reads_as_one_line_in_place_of_the_sevens_rows(lang):
     table = escoba_table()
-    embed = hand_score_embed(table, hand_event(table, pile_with(*SEVENS)), lang)
+    embed = hand_score_embed(table, hand_event(table, pile_with(*SEVENS)), lang, CardFaces())
     ana, bob = sheet_lines(embed)["ana"], sheet_lines(embed)["bob"]
     names = {key: tr(lang, f"category.{key}") for key in ("all_sevens", "seven_of_coins", "sevens")}
     expected = {
@@ -166,7 +167,7 @@ def test_all_four_sevens_reads_as_one_line_in_place_of_the_sevens_rows(lang):
 
 def test_without_all_sevens_the_sheet_lists_the_seven_of_coins_and_sevens():
     table = escoba_table()
-    embed = hand_score_embed(table, hand_event(table, pile_with(6, 16, 26)), "en")
+    embed = hand_score_embed(table, hand_event(table, pile_with(6, 16, 26)), "en", CardFaces())
     ana = sheet_lines(embed)["ana"]
     assert "Seven of coins: **1**" in ana and "Sevens: **1** (3)" in ana
     assert not any(line.startswith("All four sevens") for line in ana)
@@ -174,7 +175,7 @@ def test_without_all_sevens_the_sheet_lists_the_seven_of_coins_and_sevens():
 
 def test_all_sevens_in_place_of_most_sevens_keeps_the_seven_of_coins_row():
     table = escoba_table(all_sevens_mode="replace_majority")
-    embed = hand_score_embed(table, hand_event(table, pile_with(*SEVENS)), "en")
+    embed = hand_score_embed(table, hand_event(table, pile_with(*SEVENS)), "en", CardFaces())
     ana = sheet_lines(embed)["ana"]
     assert "All four sevens: **3** (instead of sevens)" in ana
     assert "Seven of coins: **1**" in ana
@@ -183,7 +184,7 @@ def test_all_sevens_in_place_of_most_sevens_keeps_the_seven_of_coins_row():
 
 def test_all_ten_coins_reads_in_place_of_the_coins_row():
     table = escoba_table()
-    embed = hand_score_embed(table, hand_event(table, pile_with(*range(10))), "en")
+    embed = hand_score_embed(table, hand_event(table, pile_with(*range(10))), "en", CardFaces())
     ana, bob = sheet_lines(embed)["ana"], sheet_lines(embed)["bob"]
     assert "All ten coins: **2** (instead of coins)" in ana
     assert not any(line.startswith("Coins:") for line in ana + bob)

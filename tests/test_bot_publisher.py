@@ -11,6 +11,7 @@ from simcord.backend.errors import BackendError
 from bot.client import create_bot
 from bot.games import is_claim, move_card
 from tests.discord_helpers import (
+    CARD_CODE,
     TableDriver,
     against_bot,
     answer,
@@ -19,7 +20,9 @@ from tests.discord_helpers import (
     current,
     custom_ids,
     enabled,
+    field_value,
     make_world,
+    shown_cards,
 )
 from tests.test_bot_tables import started
 
@@ -290,6 +293,10 @@ async def test_a_card_that_takes_in_several_ways_offers_them_in_its_panel(simcor
     choices = custom_ids(shown, "esc:move:")
     assert len(choices) == cards.count(card) and not custom_ids(shown, "esc:card:")
     assert [b.label for b in buttons(shown)][-1] == "Back to my hand"
+    options = field_value(shown.embeds[0], "What it can take").splitlines()
+    assert [line[:8] for line in options] == [f"**{chr(65 + i)}** · " for i in range(len(choices))]
+    assert all(shown_cards(line) for line in options), "each capture's cards as emojis"
+    assert not any(CARD_CODE.search(b.label or "") for b in buttons(shown)), "labels in words"
     assert simcord_env.bot.service.tables[1].version == version, "nothing played yet"
     parts = ("turn", "table", "log", "status")
     after = current(simcord_env, board)

@@ -59,7 +59,7 @@ class BoardKeeper:
         channel = self.context.channel(table.play_channel_id)
         try:
             await channel.get_partial_message(board_id or 0).edit(
-                view=board_layout(table, table.locale), attachments=await board_pictures(table)
+                view=self._layout(table), attachments=await board_pictures(table)
             )
         except discord.NotFound:
             return False
@@ -68,14 +68,15 @@ class BoardKeeper:
     async def _post(self, table: Table) -> None:
         context = self.context
         channel = context.channel(table.play_channel_id)
-        message = await channel.send(
-            view=board_layout(table, table.locale), files=await board_pictures(table)
-        )
+        message = await channel.send(view=self._layout(table), files=await board_pictures(table))
         old = context.shown.board_message_id
         context.shown.board_message_id = message.id
         context.shown.board_hand = table.match.hand_no
         if old is not None:
             context.doomed.append(channel.get_partial_message(old))
+
+    def _layout(self, table: Table) -> discord.ui.LayoutView:
+        return board_layout(table, table.locale, self.context.port.card_faces)
 
     async def _edit_slot(self) -> None:
         """Wait until the board may be edited again (5 edits per 5 seconds a channel)."""

@@ -93,7 +93,9 @@ class ChannelMessages:
         for event in pending:
             lang = table.locale
             if event["kind"] == "hand_scored":
-                await channel.send(embed=hand_score_embed(table, event, lang))
+                await channel.send(
+                    embed=hand_score_embed(table, event, lang, self.context.port.card_faces)
+                )
             else:
                 embed, view = match_over_message(table, event, lang)
                 await channel.send(embed=embed, view=view)

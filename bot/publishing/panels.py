@@ -213,6 +213,7 @@ class PanelKeeper:
             channel_name=_channel_path(port.get_channel(table.play_channel_id)),
             hint=await self.hint(table, seat) if _coached(table, seat) else None,
             board_url=None if port.simulated else self.board.url(table),  # no discord.com
+            faces=port.card_faces,
             choice=chosen[1] if chosen is not None and chosen[0] == table.version else None,
         )
 

@@ -11,6 +11,7 @@ import discord
 from ..ai.coach import Hint
 from ..games import Game, Observation
 from ..metrics import Metrics
+from ..screens.cards import CardFaces
 
 
 class BotSeats(Protocol):
@@ -29,6 +30,9 @@ class DiscordPort(Protocol):
 
     @property
     def metrics(self) -> Metrics: ...
+
+    @property
+    def card_faces(self) -> CardFaces: ...
 
     @property
     def simulated(self) -> bool: ...

@@ -19,12 +19,14 @@ from ..games import PublicObservation, describe_move
 from ..i18n import tr
 from ..pictures import board_png
 from ..tables import Table, current_hand_events
+from .cards import CardFaces, CardWords
 from .common import (
     GAME_COLOURS,
     blue,
-    card_text,
+    card_words,
     deck_of,
     end_text,
+    fit_label,
     game_name,
     green,
     numbered,
@@ -39,24 +41,26 @@ from .story import describe_events, move_label
 
 BOARD_PICTURE = "board.png"
 LOG_LINES = 6
+MAX_LOG = 1600
 MAX_TEXT = 1000
 MAX_MOVE_BUTTONS = 15
 PLAYED_KINDS = ("played", "captured", "claimed", "stole")
 """Events that put a card from a hand on the table."""
 
 
-def board_layout(table: Table, lang: str) -> ui.LayoutView:
+def board_layout(table: Table, lang: str, faces: CardFaces) -> ui.LayoutView:
     view = ui.LayoutView(timeout=None)
     public = table.match.public_observation()
+    cards = card_words(table, lang, faces)
     parts: list[ui.Item] = [ui.TextDisplay(board_heading(table, lang))]
     if table.settings.images:
         parts.append(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{BOARD_PICTURE}")))
-    parts.append(ui.TextDisplay(_table_text(table, public, lang)))
-    parts.append(ui.TextDisplay(_log_text(table, lang)))
+    parts.append(ui.TextDisplay(_table_text(public, cards)))
+    parts.append(ui.TextDisplay(_log_text(table, cards)))
     parts.append(ui.Separator())
-    parts.append(ui.TextDisplay(_status_text(table, public, lang)))
+    parts.append(ui.TextDisplay(_status_text(table, public, cards)))
     if table.status == "playing":
-        parts.extend(_option_rows(table, lang))
+        parts.extend(_option_rows(table, cards))
         parts.append(_board_buttons(table, lang))
     view.add_item(ui.Container(*parts, accent_colour=GAME_COLOURS.get(table.game)))
     return view
@@ -74,32 +78,48 @@ def board_heading(table: Table, lang: str) -> str:
     return "\n".join(lines)
 
 
-def _table_text(table: Table, public: PublicObservation, lang: str) -> str:
+def _table_text(public: PublicObservation, cards: CardWords) -> str:
     """The table cards, numbered as the picture numbers them, and a missed 15."""
-    cards = [f"{numbered(i)} {card_text(table, c)}" for i, c in enumerate(public.table)]
-    lines = [f"**{tr(lang, 'board.table')}:** " + (" ".join(cards) or tr(lang, "board.empty"))]
+    lang = cards.lang
+    shown = [f"{numbered(i)} {cards.short(c)}" for i, c in enumerate(public.table)]
+    lines = [f"**{tr(lang, 'board.table')}:** " + ("  ".join(shown) or tr(lang, "board.empty"))]
     if public.claimable >= 0:
-        claim = tr(lang, "board.claimable", card=card_text(table, public.claimable))
+        claim = tr(lang, "board.claimable", card=cards.short(public.claimable))
         lines.append(f"**{tr(lang, 'board.claim_title')}:** {claim}")
     return "\n".join(lines)
 
 
-def _log_text(table: Table, lang: str) -> str:
+def _log_text(table: Table, cards: CardWords) -> str:
     """The hand so far: its last events (the dealer's sweep, captures, steals, claims),
     or the whole of the last move once the match is over."""
+    lang = cards.lang
     log = table.log
     events = log.last_events if table.match.is_over else log.hand
-    lines = describe_events(table, events, lang)
+    lines = describe_events(table, events, cards)
     if not lines:
         lines = [tr(lang, "board.hand_dealt", hand=table.match.hand_no + 1)]
     elif log.auto_move and log.last_seat is not None:
         lines.append(tr(lang, "board.auto_move", player=player_name(table, log.last_seat)))
-    text = "\n".join(f"• {line}" for line in lines[-LOG_LINES:])
-    return f"**{tr(lang, 'board.log')}**\n{text}"[:MAX_TEXT]
+    title = f"**{tr(lang, 'board.log')}**"
+    return "\n".join([title, *latest_lines([f"• {line}" for line in lines[-LOG_LINES:]])])
 
 
-def _status_text(table: Table, public: PublicObservation, lang: str) -> str:
+def latest_lines(lines: list[str], limit: int = MAX_LOG) -> list[str]:
+    """The newest of ``lines`` that fit in ``limit`` characters, whole (a card's
+    emoji cut in half would show as code)."""
+    kept: list[str] = []
+    room = limit
+    for line in reversed(lines):
+        room -= len(line) + 1
+        if room < 0:
+            break
+        kept.append(line)
+    return kept[::-1] or [lines[-1][:limit]]
+
+
+def _status_text(table: Table, public: PublicObservation, cards: CardWords) -> str:
     """Scores, each player's hand and pile, the stock, and the footer line."""
+    lang = cards.lang
     state = table.match
     lines = []
     if state.game.plays_to_target:
@@ -107,7 +127,7 @@ def _status_text(table: Table, public: PublicObservation, lang: str) -> str:
             f"{side_name(table, side)} **{score}**" for side, score in enumerate(public.scores)
         )
         lines.append(f"**{tr(lang, 'board.score', target=public.target)}:** {scores}")
-    lines.append(_seat_lines(table, public, lang))
+    lines.append(_seat_lines(table, public, cards))
     lines.append(f"**{tr(lang, 'board.stock')}:** {public.stock}")
     footer = tr(
         lang,
@@ -118,10 +138,11 @@ def _status_text(table: Table, public: PublicObservation, lang: str) -> str:
     )
     title = tr(lang, "board.title", game=game_name(table.game, lang), table=table.id)
     lines.append(f"-# {title} · {footer}")
-    return "\n".join(lines)[:MAX_TEXT]
+    return "\n".join(lines)
 
 
-def _seat_lines(table: Table, public: PublicObservation, lang: str) -> str:
+def _seat_lines(table: Table, public: PublicObservation, cards: CardWords) -> str:
+    lang = cards.lang
     game = table.match.game
     lines = []
     for seat in range(table.players):
@@ -129,14 +150,14 @@ def _seat_lines(table: Table, public: PublicObservation, lang: str) -> str:
         parts = [tr(lang, "board.in_hand", count=public.hand_sizes[seat])]
         parts.append(tr(lang, "board.pile", count=public.pile_sizes[seat]))
         if game.shows_pile_tops and public.pile_tops[seat] >= 0:
-            top = card_text(table, public.pile_tops[seat])
+            top = cards.short(public.pile_tops[seat])
             parts.append(tr(lang, "board.pile_top", card=top))
         if game.has_sweeps():
             parts.append(tr(lang, f"board.sweeps.{table.game}", count=public.sweeps[seat]))
         if table.seats[seat].away:
             parts.append(tr(lang, "board.away"))
         lines.append(f"{marker}**{player_name(table, seat)}** · " + " · ".join(parts))
-    return "\n".join(lines)[:1024]
+    return "\n".join(lines)
 
 
 def board_moves(table: Table) -> list[int]:
@@ -144,17 +165,18 @@ def board_moves(table: Table) -> list[int]:
     return [m for m in table.match.legal_moves() if describe_move(m).claim]
 
 
-def _option_rows(table: Table, lang: str) -> list[ui.ActionRow]:
+def _option_rows(table: Table, cards: CardWords) -> list[ui.ActionRow]:
     """The board decisions of the player to act (capture choices, claims, steals), as
     buttons lettered like the picture's marks, or a select when there are many."""
+    lang = cards.lang
     moves = board_moves(table)
     labels = [
-        f"{option_letter(i)} · {move_label(table, describe_move(m), lang)}"[:80]
+        fit_label(f"{option_letter(i)} · {move_label(table, describe_move(m), cards)}", 100)
         for i, m in enumerate(moves)
     ]
     if len(moves) > MAX_MOVE_BUTTONS:
         options = [
-            discord.SelectOption(label=label[:100], value=f"{move:x}")
+            discord.SelectOption(label=label, value=f"{move:x}")
             for label, move in zip(labels[:25], moves[:25], strict=True)
         ]
         placeholder = tr(lang, "board.choose")
@@ -165,7 +187,8 @@ def _option_rows(table: Table, lang: str) -> list[ui.ActionRow]:
     for start in range(0, len(moves), 5):
         row = ui.ActionRow()
         for label, move in zip(labels[start : start + 5], moves[start : start + 5], strict=True):
-            row.add_item(MoveButton(table.id, table.version, move, label=label, style=green))
+            button = MoveButton(table.id, table.version, move, label=fit_label(label), style=green)
+            row.add_item(button)
         rows.append(row)
     return rows
 

@@ -3,17 +3,16 @@ the private answer to a click or a command."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import discord
 
-from ..games import card_label, game_type
+from ..games import game_type
 from ..i18n import tr, tr_count
 from ..tables import Table
+from .cards import CardFaces, CardWords
 
 GAME_COLOURS = {"escoba": 0xC0392B, "scopa": 0x2E86C1, "rubamazzo": 0x27AE60}
-SPANISH_SUIT_EMOJI = ("🪙", "🏆", "⚔️", "🪵")
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 """The numbers the pictures print on cards, so text, buttons and pictures agree."""
 
@@ -35,36 +34,14 @@ def deck_of(table: Table) -> str:
     return table.options.get("deck", "spanish")
 
 
-def card_text(table: Table, card: int) -> str:
-    return card_label(card, deck_of(table))
+def card_words(table: Table, lang: str, faces: CardFaces) -> CardWords:
+    """How a message about ``table`` writes its cards, in ``lang``."""
+    return CardWords(deck_of(table), lang, faces)
 
 
-def cards_text(table: Table, cards: Iterable[int], lang: str, empty: str = "board.empty") -> str:
-    """Cards by their codes; the message ``empty`` when there are none."""
-    listed = list(cards)
-    return " ".join(card_text(table, c) for c in listed) if listed else tr(lang, empty)
-
-
-def card_name(table: Table, card: int, lang: str) -> str:
-    """A card in words: "7 de oros", "Fante di coppe", "Queen of hearts"."""
-    rank = card % 10 + 1
-    deck = deck_of(table)
-    family = "french" if deck.startswith("french") else "latin"
-    if rank == 1:
-        rank_text = tr(lang, "card.ace")
-    elif rank <= 7 or deck == "french_numeric":
-        rank_text = str(rank)
-    else:
-        rank_text = tr(lang, f"card.{family}.{rank}")
-    suit = tr(lang, f"card.suit.{family}.{card // 10}")
-    return tr(lang, "card.name", rank=rank_text, suit=suit)
-
-
-def suit_emoji(table: Table, card: int) -> str | None:
-    """An emoji for the card's suit on buttons; French labels already show the suit."""
-    if deck_of(table) in ("spanish", "italian"):
-        return SPANISH_SUIT_EMOJI[card // 10]
-    return None
+def fit_label(text: str, limit: int = 80) -> str:
+    """``text`` cut to fit a button's label (80) or an option's (100), "…" where cut."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def numbered(index: int) -> str:

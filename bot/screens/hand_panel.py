@@ -21,19 +21,19 @@ from ..games import describe_move
 from ..i18n import CATALOGS, DEFAULT_LANGUAGE, count_key, tr, tr_count
 from ..pictures import hand_png
 from ..tables import Table
+from .cards import CardFaces, CardWords
 from .common import (
-    card_name,
-    card_text,
-    cards_text,
+    card_words,
     deck_of,
     embed,
     end_text,
+    fit_label,
     game_name,
     green,
     grey,
     numbered,
+    option_letter,
     player_name,
-    suit_emoji,
 )
 from .ids import BackButton, CardButton, MoveButton, MoveSelect
 from .story import move_label
@@ -60,52 +60,58 @@ def panel_message(
     channel_name: str,
     hint: Hint | None,
     board_url: str | None,
+    faces: CardFaces,
     choice: CardChoice | None = None,
 ) -> tuple[discord.Embed, ui.View]:
+    cards = card_words(table, lang, faces)
     shown = panel_embed(
         table,
         seat,
-        lang,
+        cards,
         guild_name=guild_name,
         channel_name=channel_name,
         hint=hint,
         choice=choice,
     )
     if choice is not None:
-        return shown, choice_view(table, choice, lang)
-    return shown, panel_view(table, seat, lang, board_url=board_url)
+        return shown, choice_view(table, choice, cards)
+    return shown, panel_view(table, seat, cards, board_url=board_url)
 
 
 def panel_embed(
     table: Table,
     seat: int,
-    lang: str,
+    cards: CardWords,
     *,
     guild_name: str,
     channel_name: str,
     hint: Hint | None = None,
     choice: CardChoice | None = None,
 ) -> discord.Embed:
+    lang = cards.lang
     state = table.match
     view = state.observe(seat)
     title = tr(lang, "panel.title", game=game_name(table.game, lang), table=table.id)
     where = tr(lang, "panel.where", guild=guild_name, channel=channel_name)
     shown = embed(table, title, where)
-    hand = cards_text(table, sorted(view.hand), lang, "panel.hand_empty")
+    hand = cards.join(sorted(view.hand), "  ") or tr(lang, "panel.hand_empty")
     shown.add_field(name=tr(lang, "panel.hand"), value=hand, inline=False)
-    table_cards = cards_text(table, view.table, lang)
+    table_cards = cards.join(view.table, "  ") or tr(lang, "board.empty")
     shown.add_field(name=tr(lang, "board.table"), value=table_cards, inline=False)
     if table.status != "playing":
         status = end_text(table, lang)
     elif state.turn == seat and choice is not None:
-        status = tr(lang, "panel.choose", card=card_text(table, choice.card))
+        status = tr(lang, "panel.choose", card=cards.short(choice.card))
     elif state.turn == seat:
         status = tr(lang, "panel.your_turn")
     else:
         status = tr(lang, "panel.waiting", player=player_name(table, state.turn))
     shown.add_field(name=tr(lang, "board.turn"), value=status, inline=False)
+    if choice is not None and state.turn == seat:
+        options = choice_lines(table, choice, cards)
+        shown.add_field(name=tr(lang, "panel.options"), value=options, inline=False)
     if hint is not None:
-        advice = hint_text(table, hint, lang)[:1024]
+        advice = hint_text(table, hint, cards)[:1024]
         shown.add_field(name=tr(lang, "panel.hint"), value=advice, inline=False)
     footer = tr(lang, "panel.footer", hand=state.hand_no + 1, version=table.version)
     shown.set_footer(text=footer)
@@ -114,8 +120,9 @@ def panel_embed(
     return shown
 
 
-def panel_view(table: Table, seat: int, lang: str, *, board_url: str | None) -> ui.View:
+def panel_view(table: Table, seat: int, cards: CardWords, *, board_url: str | None) -> ui.View:
     """The player's cards as buttons, enabled on their turn."""
+    lang = cards.lang
     view = ui.View(timeout=None)
     state = table.match
     active = table.status == "playing" and state.turn == seat
@@ -125,8 +132,8 @@ def panel_view(table: Table, seat: int, lang: str, *, board_url: str | None) -> 
                 table.id,
                 table.version,
                 card,
-                label=f"{numbered(index)} {card_name(table, card, lang)}"[:80],
-                emoji=suit_emoji(table, card),
+                label=fit_label(f"{numbered(index)} {cards.name(card)}"),
+                emoji=cards.button_emoji(card),
                 style=green if active else grey,
                 disabled=not active,
                 row=index // 5,
@@ -137,17 +144,31 @@ def panel_view(table: Table, seat: int, lang: str, *, board_url: str | None) -> 
     return view
 
 
-def choice_view(table: Table, choice: CardChoice, lang: str) -> ui.View:
+def choice_lines(table: Table, choice: CardChoice, cards: CardWords) -> str:
+    """The captures of a card with several, lettered like their buttons, with the
+    cards' emojis (which a button's label cannot show)."""
+    lines = []
+    for index, move in enumerate(choice.moves):
+        info = describe_move(move)
+        taken = [cards.join(info.captures)] if info.captures else []
+        taken += [player_name(table, seat) for seat in info.steals]
+        lines.append(f"**{option_letter(index)}** · " + ", ".join(taken))
+    return "\n".join(lines)[:1024]
+
+
+def choice_view(table: Table, choice: CardChoice, cards: CardWords) -> ui.View:
     """One button per capture the card may make, lettered, then Back to the hand."""
+    lang = cards.lang
     view = ui.View(timeout=None)
     labels = [
-        f"{chr(65 + i)} · {move_label(table, describe_move(move), lang)}"[:80]
+        f"{option_letter(i)} · {move_label(table, describe_move(move), cards)}"
         for i, move in enumerate(choice.moves)
     ]
     pairs = list(zip(labels, choice.moves, strict=True))
     if len(pairs) > MAX_CHOICE_BUTTONS:
         options = [
-            discord.SelectOption(label=label[:100], value=f"{move:x}") for label, move in pairs
+            discord.SelectOption(label=fit_label(label, 100), value=f"{move:x}")
+            for label, move in pairs
         ]
         placeholder = tr(lang, "board.choose")
         view.add_item(
@@ -156,26 +177,33 @@ def choice_view(table: Table, choice: CardChoice, lang: str) -> ui.View:
     else:
         for index, (label, move) in enumerate(pairs):
             view.add_item(
-                MoveButton(table.id, table.version, move, label=label, style=green, row=index // 5)
+                MoveButton(
+                    table.id,
+                    table.version,
+                    move,
+                    label=fit_label(label),
+                    style=green,
+                    row=index // 5,
+                )
             )
     back = tr(lang, "panel.back")
     view.add_item(BackButton(table.id, table.version, label=back, style=grey, row=4))
     return view
 
 
-def hint_text(table: Table, hint: Hint, lang: str) -> str:
+def hint_text(table: Table, hint: Hint, cards: CardWords) -> str:
     """The coach's hint in words: what the move does, then why, joined by "; "."""
-    return "; ".join(_reason_text(table, key, params, lang) for key, params in hint.reasons)
+    return "; ".join(_reason_text(table, key, params, cards) for key, params in hint.reasons)
 
 
-def _reason_text(table: Table, key: str, params: dict[str, Any], lang: str) -> str:
-    """One reason in words; cards by name ("Knight of swords"), since a learner
-    may not read codes yet."""
+def _reason_text(table: Table, key: str, params: dict[str, Any], cards: CardWords) -> str:
+    """One reason in words, each card as members read it elsewhere."""
+    lang = cards.lang
     words = dict(params)
     if "card" in words:
-        words["card"] = card_name(table, words["card"], lang)
+        words["card"] = cards.short(words["card"])
     if "cards" in words:
-        words["cards"] = " + ".join(card_name(table, card, lang) for card in words["cards"])
+        words["cards"] = cards.join(words["cards"])
     if "seat" in words:
         words["seat"] = player_name(table, words["seat"])
     if "count" in words and count_key(key, 1) in CATALOGS[DEFAULT_LANGUAGE]:

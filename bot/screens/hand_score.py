@@ -14,14 +14,18 @@ import discord
 
 from ..i18n import tr
 from ..tables import Table
-from .common import category_name, embed, game_name, side_name
+from .cards import CardFaces
+from .common import card_words, category_name, embed, game_name, side_name
 from .story import describe_events
 
 
-def hand_score_embed(table: Table, event: dict[str, Any], lang: str) -> discord.Embed:
+def hand_score_embed(
+    table: Table, event: dict[str, Any], lang: str, faces: CardFaces
+) -> discord.Embed:
     score = event["score"]
     title = tr(lang, "result.hand_title", hand=event["hand"] + 1, game=game_name(table.game, lang))
-    shown = embed(table, title, "\n".join(describe_events(table, event.get("lead", []), lang)))
+    lead = describe_events(table, event.get("lead", []), card_words(table, lang, faces))
+    shown = embed(table, title, "\n".join(lead))
     game = table.engine
     bonuses = game.bonus_replacements(score["points"])
     replaced = {category for _, categories in bonuses.values() for category in categories}

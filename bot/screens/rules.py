@@ -8,6 +8,7 @@ import discord
 
 from ..games import game_type
 from ..i18n import CATALOGS, DEFAULT_LANGUAGE, tr, tr_count
+from .cards import CardFaces, CardWords
 from .common import GAME_COLOURS, game_name
 
 OPTION_RULES = {"capture_rule": "rules.capture", "scoring_system": "rules.escoba.scoring"}
@@ -16,8 +17,9 @@ GAME_SECTIONS = ("scoring", "steal")
 """Paragraphs a game's rules have when its catalog has them: ``rules.<game>.<section>``."""
 
 
-def rules_embed(game: str, options: dict[str, Any], lang: str) -> discord.Embed:
+def rules_embed(game: str, options: dict[str, Any], lang: str, faces: CardFaces) -> discord.Embed:
     sections = [tr(lang, f"rules.{game}.goal"), tr(lang, f"rules.{game}.play")]
+    sections.append(tr(lang, "rules.values", cards=values_text(options, lang, faces)))
     named = game_type(game).summary_options
     for name, key in OPTION_RULES.items():
         if name in named:
@@ -34,6 +36,19 @@ def rules_embed(game: str, options: dict[str, Any], lang: str) -> discord.Embed:
         description="\n\n".join(sections),
         colour=GAME_COLOURS.get(game, 0x95A5A6),
     )
+
+
+def values_text(options: dict[str, Any], lang: str, faces: CardFaces) -> str:
+    """One suit of the table's deck with each card's capture value: "<:as_oros:…> As = 1 ·
+    <:2_oros:…> 2 · … · <:sota_oros:…> Sota = 8", the ranks alone without emojis."""
+    cards = CardWords(options.get("deck", "spanish"), lang, faces)
+    shown = []
+    for card in range(10):
+        emoji = faces.emoji(card, cards.deck)
+        rank = cards.rank(card)
+        text = f"{emoji} {rank}" if emoji else rank
+        shown.append(text if rank == str(card + 1) else f"{text} = {card + 1}")
+    return " · ".join(shown)
 
 
 def _has(key: str) -> bool:

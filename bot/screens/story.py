@@ -7,22 +7,25 @@ from typing import Any
 from ..games import MoveInfo
 from ..i18n import tr, tr_count
 from ..tables import Table
-from .common import card_text, player_name
+from .cards import CardWords
+from .common import player_name
 
 
-def describe_events(table: Table, events: list[dict[str, Any]], lang: str) -> list[str]:
-    """The public story of one move: "Ana plays 7o, takes 5c + 3e: ¡escoba!"."""
-    lines = (_describe_event(table, event, lang) for event in events)
+def describe_events(table: Table, events: list[dict[str, Any]], cards: CardWords) -> list[str]:
+    """The public story of one move: "Ana plays 7 of coins, takes 5 of cups + 3 of
+    swords: ¡escoba!", with each card's emoji where the bot has it."""
+    lines = (_describe_event(table, event, cards) for event in events)
     return [line for line in lines if line]
 
 
-def _describe_event(table: Table, event: dict[str, Any], lang: str) -> str | None:
+def _describe_event(table: Table, event: dict[str, Any], cards: CardWords) -> str | None:
+    lang = cards.lang
     kind = event["kind"]
     seat = event.get("seat", event.get("dealer", -1))
     words = {
         "player": player_name(table, seat),
-        "card": card_text(table, event["card"]) if "card" in event else "",
-        "cards": " + ".join(card_text(table, c) for c in event.get("cards", ())),
+        "card": cards.short(event["card"]) if "card" in event else "",
+        "cards": cards.join(event.get("cards", ())),
     }
     sweep = tr(lang, f"sweep.{table.game}") if event.get("sweep") else ""
     if kind in ("captured", "claimed"):
@@ -45,16 +48,19 @@ def _describe_event(table: Table, event: dict[str, Any], lang: str) -> str | Non
     return None
 
 
-def move_label(table: Table, move: MoveInfo, lang: str) -> str:
-    """A capture option on the board: the cards it takes, or the pile it steals."""
+def move_label(table: Table, move: MoveInfo, cards: CardWords) -> str:
+    """A capture option on a button: the cards it takes (in words: a label shows no
+    emoji), or the pile it steals."""
+    lang = cards.lang
     if move.claim:
-        taken = " + ".join(card_text(table, c) for c in move.captures)
-        return tr(lang, "choice.claim", card=card_text(table, move.card), cards=taken)[:80]
+        return tr(
+            lang, "choice.claim", card=cards.name(move.card), cards=cards.names(move.captures)
+        )
     parts = []
     if move.captures:
-        parts.append(" + ".join(card_text(table, c) for c in move.captures))
+        parts.append(cards.names(move.captures))
     for seat in move.steals:
         parts.append(tr(lang, "choice.steal", player=player_name(table, seat)))
     if not parts:
         return tr(lang, "choice.lay_down")
-    return tr(lang, "choice.take", what=", ".join(parts))[:80]
+    return tr(lang, "choice.take", what=", ".join(parts))
