@@ -30,7 +30,8 @@ from .i18n import language_of, tr
 from .publishing import Publisher
 from .screens.common import reply
 from .screens.ids import is_known_custom_id
-from .storage.databases import fault_kind
+from .storage import ClaimLost
+from .storage.faults import fault_kind
 from .tables import StalePanel, TableError, TableService
 
 log = logging.getLogger(__name__)
@@ -71,6 +72,8 @@ class ErrorBoundary:
 
     async def answer(self, interaction: discord.Interaction, error: BaseException) -> None:
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(cause, ClaimLost):
+            return  # the process that claimed the table's shard answers from now on
         lang = language_of(interaction.locale)
         if isinstance(cause, TableError):
             text = tr(lang, cause.key, **cause.params)
@@ -91,6 +94,15 @@ class ErrorBoundary:
             await reply(interaction, text)
         if isinstance(cause, StalePanel):
             self._refresh_panel(interaction)
+        elif isinstance(cause, TableError) and cause.key == "table.save_unsure":
+            self._catch_up(interaction)
+
+    def _catch_up(self, interaction: discord.Interaction) -> None:
+        """After an unsure save, the table's publisher reloads it and shows what was saved
+        (retrying while the database does not answer)."""
+        table_id = _clicked_table(interaction)
+        if table_id in self.service.tables:
+            self.publisher.poke(table_id)
 
     async def answer_unknown(self, interaction: discord.Interaction) -> None:
         """A click no handler takes: a custom id of no known form, or one that is not on
@@ -103,12 +115,16 @@ class ErrorBoundary:
 
     def _refresh_panel(self, interaction: discord.Interaction) -> None:
         """Bring the stale panel a click came from up to date, through that click."""
-        parts = _custom_id(interaction).split(":")
-        table_id = int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else None
-        table = self.service.tables.get(table_id) if table_id is not None else None
+        table = self.service.tables.get(_clicked_table(interaction))
         seated = table is not None and table.seat_of(interaction.user.id) is not None
         if table is not None and seated and table.status == "playing":
             self.publisher.poke(table.id, panel=interaction)
+
+
+def _clicked_table(interaction: discord.Interaction) -> int:
+    """The table a click is about (0 for none): its custom id names it."""
+    parts = _custom_id(interaction).split(":")
+    return int(parts[2]) if len(parts) > 2 and parts[2].isdigit() else 0
 
 
 def _custom_id(interaction: discord.Interaction) -> str:

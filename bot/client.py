@@ -27,7 +27,7 @@ from .publishing.emojis import find_card_faces, upload_card_faces
 from .screens.cards import CardFaces
 from .screens.ids import DYNAMIC_ITEMS
 from .settings import Settings
-from .storage import Storage, utc_now
+from .storage import EVERY_SHARD, ClaimLost, Storage, utc_now
 from .tables import TableService
 
 log = logging.getLogger(__name__)
@@ -73,6 +73,8 @@ class EscobaBot(commands.AutoShardedBot):
         self.card_faces = CardFaces()
         """The card emojis found or uploaded; cards are written in words until then."""
         self.emoji_upload: asyncio.Task[int] | None = None
+        self.closing: asyncio.Task[None] | None = None
+        """Closing after another process took a shard over."""
         self._restored = False
         self.restore_on_ready = True
         """Publish the restored tables once connected; the sandbox waits until its
@@ -99,6 +101,7 @@ class EscobaBot(commands.AutoShardedBot):
             shards=self.settings.shards,
             metrics=self.metrics,
         )
+        self.service.on_claim_lost = self.claim_lost
         service = self.service
         self.metrics.count_live_tables(lambda: sum(t.is_live for t in service.tables.values()))
         await self.serve_metrics()
@@ -155,6 +158,16 @@ class EscobaBot(commands.AutoShardedBot):
             )
             self.watch_claim.stop()
             await self.close()
+
+    def claim_lost(self, lost: ClaimLost) -> None:
+        """A table write found its shard claimed by another process (fenced: nothing
+        was written): show nothing more and stop, as ``watch_claim`` would."""
+        log.warning(
+            "another process took over shard %s (found at a write): this process stops",
+            "every shard" if lost.shard == EVERY_SHARD else lost.shard,
+        )
+        self.stop_work()
+        self.closing = asyncio.create_task(self.close())
 
     async def serve_metrics(self) -> None:
         """With ``METRICS_PORT``, count Discord's calls and serve the metrics, once

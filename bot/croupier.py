@@ -191,8 +191,8 @@ class Croupier:
         self, interaction: discord.Interaction, table_id: int, version: int, card: int
     ) -> None:
         await interaction.response.defer()
-        user_id = interaction.user.id
-        outcome = await self.service.play_card(table_id, user_id, version, card)
+        user_id, request = interaction.user.id, str(interaction.id)
+        outcome = await self.service.play_card(table_id, user_id, version, card, request=request)
         if outcome.kind == "choose":  # nothing saved: the panel shows the card's captures
             choice = CardChoice(card, tuple(outcome.moves))
             self.publisher.of(table_id).panels.choose(user_id, version, choice)
@@ -213,7 +213,7 @@ class Croupier:
     ) -> None:
         await interaction.response.defer()
         user_id = interaction.user.id
-        await self.service.choose(table_id, user_id, version, move)
+        await self.service.choose(table_id, user_id, version, move, request=str(interaction.id))
         self._show(interaction, table_id, actor=user_id, clicked=interaction)
 
     @refusals_answered

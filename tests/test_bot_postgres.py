@@ -10,8 +10,11 @@ import pytest
 import simcord
 
 from bot.client import CLAIM_CHECK_SECONDS, create_bot
+from bot.publishing.table import RETRY_SECONDS
 from bot.storage import EVERY_SHARD, Storage
-from tests.discord_helpers import LeakChecker, TableDriver, make_world
+from tests.discord_helpers import LeakChecker, TableDriver, current, enabled, make_world
+from tests.pg_proxy import commit_cutter
+from tests.test_bot_publisher import one_move_card
 
 pytestmark = pytest.mark.postgres
 
@@ -88,3 +91,115 @@ async def test_a_newer_process_takes_the_tables_over_and_the_old_one_stops(
         await driver.play_turn()
         assert driver.board_version() == version + 1, "the newer process drives the table"
         assert driver.board_counts() == 40
+
+
+async def test_after_a_takeover_the_old_process_writes_and_shows_nothing(
+    bot_settings, postgres_url, caplog
+):
+    """Fenced claims: the old process's first write after the newer one claimed the
+    shards fails in its transaction; it says nothing more on Discord and stops, and the
+    newer process, which loaded the tables at its claim, shows and plays them."""
+    settings = bot_settings.model_copy(update={"database_url": postgres_url})
+    async with simcord.run(create_bot(settings)) as env:
+        _, channel, players = make_world(env, "ana", "bob")
+        driver = TableDriver(env, channel, players)
+        await driver.open("escoba new")
+        await driver.seat_and_start()
+        await driver.play_turn()
+        old, version = env.bot, driver.board_version()
+        newer = await Storage.open(postgres_url)
+        try:
+            await newer.claim_shards(None, "host-b pid 7 (newer)")
+            since = len(env.http_requests)
+            panel, clicker = await driver.panel(driver.actor())
+            await clicker.click(panel, custom_id=one_move_card(env, panel))  # to the old one
+            said = [r for r in env.http_requests[since:] if "/interactions/" not in r.path]
+            assert said == [], "nothing more on Discord from the old process"
+            assert (await newer.table_row(1))["version"] == version, "nothing written"
+        finally:
+            await newer.close()
+        assert old.is_closed(), "it stopped at once, not at its next claim check"
+        assert "another process took over shard every shard (found at a write)" in caplog.text
+
+        await env.restart_bot(create_bot(settings))
+        assert driver.board_version() == version
+        await driver.play_turn()
+        assert driver.board_version() == version + 1, "the newer process drives the table"
+        assert driver.board_counts() == 40
+
+
+async def lost_commit_match(env):
+    """ana and bob at an Escoba table, one turn played; the player to act, their panel,
+    who clicks it, and the version."""
+    _, channel, players = make_world(env, "ana", "bob")
+    driver = TableDriver(env, channel, players)
+    await driver.open("escoba new")
+    await driver.seat_and_start()
+    await driver.play_turn()
+    actor = driver.actor()
+    panel, clicker = await driver.panel(actor)
+    return driver, actor, panel, clicker, driver.board_version()
+
+
+def told(result) -> list[str]:
+    return [m.content for m in result.followups if m.content]
+
+
+async def test_a_move_whose_commit_answer_was_lost_is_played_as_saved(bot_settings, postgres_url):
+    async with commit_cutter(postgres_url) as (cutter, url):
+        settings = bot_settings.model_copy(update={"database_url": url})
+        async with simcord.run(create_bot(settings)) as env:
+            driver, actor, panel, clicker, version = await lost_commit_match(env)
+            cutter.lose_commit_answer()
+            clicked = await clicker.click(panel, custom_id=one_move_card(env, panel))
+            assert cutter.commits_cut == 1
+            assert told(clicked) == [], "no 'nothing was changed': the move was saved"
+            stored = await env.bot.storage.table_row(1)
+            table = env.bot.service.tables[1]
+            assert stored["version"] == table.version == version + 1, "memory = database"
+            assert driver.board_version() == version + 1, "published as any saved move"
+            following = driver.actor()
+            assert following is not actor
+            assert enabled(driver.dm_panel(following), "esc:card:"), "the next player's turn"
+            await driver.play_turn()
+            assert driver.board_version() == version + 2
+
+
+async def test_a_move_whose_commit_never_arrived_is_told_as_not_played(bot_settings, postgres_url):
+    async with commit_cutter(postgres_url) as (cutter, url):
+        settings = bot_settings.model_copy(update={"database_url": url})
+        async with simcord.run(create_bot(settings)) as env:
+            driver, _, panel, clicker, version = await lost_commit_match(env)
+            cutter.lose_commit()
+            card = one_move_card(env, panel)
+            clicked = await clicker.click(panel, custom_id=card)
+            assert told(clicked) == [
+                "Something went wrong on my side; nothing was changed. Try again."
+            ]
+            assert (await env.bot.storage.table_row(1))["version"] == version
+            assert env.bot.service.tables[1].version == version
+            await clicker.click(current(env, panel), custom_id=card)
+            assert driver.board_version() == version + 1, "played at the second click"
+
+
+async def test_when_even_the_lookup_fails_the_member_is_told_it_is_unsure(
+    bot_settings, postgres_url
+):
+    async with commit_cutter(postgres_url) as (cutter, url):
+        settings = bot_settings.model_copy(update={"database_url": url})
+        async with simcord.run(create_bot(settings)) as env:
+            driver, _, panel, clicker, version = await lost_commit_match(env)
+            cutter.lose_commit_answer(then_down=True)
+            clicked = await clicker.click(panel, custom_id=one_move_card(env, panel))
+            assert told(clicked) == [
+                "The connection to the database dropped while saving, so I cannot tell yet"
+                " whether that was saved. The board will show it in a moment; check it"
+                " before playing again."
+            ]
+            assert driver.board_version() == version, "not shown while unsure"
+            cutter.set_down(False)
+            await env.advance_time(sum(RETRY_SECONDS[:3]))  # it retried while down
+            assert env.bot.service.tables[1].version == version + 1, "caught up"
+            assert driver.board_version() == version + 1, "the board shows what was saved"
+            await driver.play_turn()
+            assert driver.board_version() == version + 2

@@ -9,7 +9,7 @@ import contextlib
 import pytest
 
 from bot.ratings import Rating
-from bot.storage import Shards, Storage
+from bot.storage import EVERY_SHARD, ClaimLost, Shards, Storage
 from bot.tables import Seat, Table, TableError, TableService
 from tests.test_table_service import lobby, playing_table
 
@@ -151,3 +151,54 @@ async def test_matches_ending_at_once_in_two_processes_rate_a_member_in_turn(dat
             assert late_before == early_after, "the other from the rating the first left"
             current = await storage.ratings(1, "escoba", [user_id])
             assert current[user_id] == late_after
+
+
+async def test_once_another_process_claims_the_shard_the_old_one_writes_nothing(database_url):
+    async with processes(database_url, 2) as (old, new):
+        await old.storage.claim_shards(None, "old")
+        table = await playing_table(old)
+        await play_first_legal(old, table.id, 0)
+        await new.storage.claim_shards(None, "new")
+        await new.restore()  # at the claim: the latest save, since the old one is fenced
+        lost: list[ClaimLost] = []
+        old.on_claim_lost = lost.append
+        for _ in range(2):  # refused by the database, then without asking it
+            with pytest.raises(ClaimLost):
+                await play_first_legal(old, table.id, 0)
+        assert [claim.shard for claim in lost] == [EVERY_SHARD], "told once"
+        with pytest.raises(ClaimLost):
+            await old.create(
+                guild_id=1,
+                channel_id=99,
+                host=Seat(user_id=5, name="eve"),
+                game="escoba",
+                options={},
+                locale="en",
+            )
+        stored = Table.from_row(await new.storage.table_row(table.id))
+        assert stored.version == new.get(table.id).version == table.version + 1
+        await play_first_legal(new, table.id, 0)
+        assert new.get(table.id).version == table.version + 2, "the new owner plays on"
+
+
+async def test_a_shard_taken_over_leaves_the_process_its_other_shards(database_url):
+    guilds = [(shard << 22) + 7 for shard in range(2)]  # guild i lives on shard i of 2
+    async with processes(database_url, 2) as (old, new):
+        old.shards = Shards((0, 1), 2)
+        await old.storage.claim_shards(old.shards, "old")
+        tables = []
+        for guild_id in guilds:
+            table = await old.create(
+                guild_id=guild_id,
+                channel_id=guild_id + 1,
+                host=Seat(user_id=10, name="ana"),
+                game="escoba",
+                options={},
+                locale="en",
+            )
+            tables.append(table)
+        await new.storage.claim_shards(Shards((1,), 2), "new")
+        await old.join(tables[0].id, Seat(user_id=11, name="bob"))
+        with pytest.raises(ClaimLost):
+            await old.join(tables[1].id, Seat(user_id=11, name="bob"))
+        assert old.serves(tables[0]) and not old.serves(tables[1])

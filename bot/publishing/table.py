@@ -22,6 +22,8 @@ from typing import Any
 
 import discord
 
+from ..storage import ClaimLost
+from ..storage.faults import CONNECTION_LOST
 from ..tables import Table
 from .board import BoardKeeper
 from .clock import TableClock
@@ -75,14 +77,22 @@ class TablePublisher:
             self.dirty = False
             try:
                 await self._step()
+            except ClaimLost:
+                return  # another process drives the table now: it shows it
             except Exception:
                 log.exception("%s: publishing failed", self.context.where())
                 self._retry_later()
 
     async def _step(self) -> None:
+        try:  # a table whose last save is unsure is read again first
+            await self.context.service.catch_up(self.context.table_id)
+        except CONNECTION_LOST as exc:
+            log.warning("%s: the database is out of reach (%s)", self.context.where(), exc)
+            self._retry_later()
+            return
         await self.clock.play_due_moves()
         table = self.context.table()
-        if table is None:
+        if table is None or not self.context.service.serves(table):
             return
         try:
             await self._reconcile(table)

@@ -9,11 +9,12 @@
 """
 
 from .base import utc_now
-from .databases import Conflict, DatabaseError, scratch_schema
+from .databases import CommitUnknown, Conflict, DatabaseError, scratch_schema
 from .records import (
     EVERY_SHARD,
     LEADERBOARD_ORDER,
     TABLE_COLUMNS,
+    ClaimLost,
     GuildSettings,
     MatchResult,
     OutOfDate,
@@ -21,6 +22,7 @@ from .records import (
     RatingsMoved,
     RuleBroken,
     Shards,
+    shard_of,
 )
 from .store import Storage
 
@@ -28,6 +30,8 @@ __all__ = [
     "EVERY_SHARD",
     "LEADERBOARD_ORDER",
     "TABLE_COLUMNS",
+    "ClaimLost",
+    "CommitUnknown",
     "Conflict",
     "DatabaseError",
     "GuildSettings",
@@ -39,5 +43,6 @@ __all__ = [
     "Shards",
     "Storage",
     "scratch_schema",
+    "shard_of",
     "utc_now",
 ]

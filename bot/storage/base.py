@@ -9,7 +9,8 @@ from typing import Any, Self
 
 import orjson
 
-from .databases import Postgres, SQLite, database_url, open_database
+from .databases import Postgres, SQLite, Transaction, database_url, open_database
+from .records import Claim, ClaimLost, shard_of
 
 JSON_COLUMNS = ("options", "seats", "state", "ui")
 
@@ -28,6 +29,8 @@ class StorageBase:
         self.db = database
         self.clock = clock
         """Dates every row it writes (tables, moves, results): ``/history`` shows them."""
+        self.claim: Claim | None = None
+        """This process's shard claim, once made: it fences every table write."""
 
     @property
     def commits(self) -> int:
@@ -37,6 +40,19 @@ class StorageBase:
     @property
     def dialect(self) -> str:
         return self.db.dialect
+
+    async def check_claim(self, tx: Transaction, guild_id: int) -> None:
+        """Refuse a table write (``ClaimLost``) once another process has claimed the
+        table's shard. The epoch is read FOR SHARE on PostgreSQL: a claim waits for the
+        writes under way, and the writes after it see its epoch. A storage that claimed
+        nothing (a tool, a test of one process) writes freely."""
+        if self.claim is None:
+            return
+        shard = shard_of(guild_id, self.claim.shards)
+        lock = " FOR SHARE" if self.dialect == "postgresql" else ""
+        row = await tx.fetch_one(f"SELECT epoch FROM shard_claims WHERE shard = ?{lock}", (shard,))
+        if row is None or row["epoch"] != self.claim.epochs.get(shard):
+            raise ClaimLost(shard)
 
     def now(self) -> str:
         return self.clock().astimezone(UTC).isoformat(timespec="seconds")

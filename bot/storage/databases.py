@@ -23,6 +23,8 @@ from typing import Any, Protocol
 import aiosqlite
 import asyncpg
 
+from .faults import CONNECTION_LOST, CommitUnknown, Conflict, DatabaseError
+
 MIGRATIONS_ROOT = Path(__file__).resolve().parents[2] / "data" / "migrations"
 _MIGRATION_NAME = re.compile(r"(\d{4})_[a-z0-9_]+\.sql")
 POOL_SIZE = 10
@@ -46,15 +48,6 @@ class Transaction(Protocol):
 
 
 Write = Callable[[Transaction], Awaitable[Any]]
-
-
-class DatabaseError(Exception):
-    """The database cannot be used as it is: the message says why, in one line."""
-
-
-class Conflict(Exception):
-    """A write broke a unique rule of the schema; the message names the rule (its index
-    or its columns)."""
 
 
 def database_url(url_or_path: str | Path) -> str:
@@ -247,33 +240,6 @@ class SQLite:
         return result, None
 
 
-BUSY_WORDS = ("database is locked", "database table is locked", "busy")
-UNWRITABLE_WORDS = ("readonly", "read-only", "disk is full", "disk full", "no space left")
-BUSY_ERRORS = (asyncpg.LockNotAvailableError, asyncpg.DeadlockDetectedError)
-UNWRITABLE_ERRORS = (
-    asyncpg.DiskFullError,
-    asyncpg.ReadOnlySQLTransactionError,
-    asyncpg.InsufficientResourcesError,
-)
-
-
-def fault_kind(exc: BaseException) -> str | None:
-    """What an expected database fault means for a member: ``busy`` (another writer
-    holds the database: try again shortly), ``unwritable`` (full or read-only: the
-    admins must act), or None for anything else."""
-    if isinstance(exc, BUSY_ERRORS):
-        return "busy"
-    if isinstance(exc, UNWRITABLE_ERRORS):
-        return "unwritable"
-    if isinstance(exc, sqlite3.OperationalError):
-        text = str(exc).lower()
-        if any(words in text for words in BUSY_WORDS):
-            return "busy"
-        if any(words in text for words in UNWRITABLE_WORDS):
-            return "unwritable"
-    return None
-
-
 def _refusal(exc: Exception) -> Exception:
     """A unique rule's refusal as ``Conflict``; any other failure as it is."""
     if isinstance(exc, sqlite3.IntegrityError) and "UNIQUE" in str(exc):
@@ -354,10 +320,22 @@ class Postgres:
         return dict(row) if row is not None else None
 
     async def write(self, work: Write) -> Any:
-        """Run ``work`` in a transaction of its own; its result once committed."""
+        """Run ``work`` in a transaction of its own; its result once committed.
+        ``CommitUnknown`` when the connection was lost during the COMMIT."""
         try:
-            async with self.pool.acquire() as connection, connection.transaction():
-                result = await work(_PostgresTransaction(connection))
+            async with self.pool.acquire() as connection:
+                transaction = connection.transaction()
+                await transaction.start()
+                try:
+                    result = await work(_PostgresTransaction(connection))
+                except BaseException:
+                    with contextlib.suppress(Exception):  # the connection may be gone
+                        await transaction.rollback()
+                    raise
+                try:
+                    await transaction.commit()
+                except CONNECTION_LOST as exc:
+                    raise CommitUnknown(str(exc) or type(exc).__name__) from exc
         except asyncpg.UniqueViolationError as exc:
             raise Conflict(f"{getattr(exc, 'constraint_name', '')}: {exc}") from exc
         self.commits += 1

@@ -44,6 +44,16 @@ class OutOfDate(Exception):
     nothing was written."""
 
 
+class ClaimLost(Exception):
+    """Another process claimed the shard of the table being written (a newer process of
+    a rolling deploy): nothing was written, and this process no longer drives that
+    shard's tables."""
+
+    def __init__(self, shard: int) -> None:
+        super().__init__(f"shard {shard} was claimed by another process")
+        self.shard = shard
+
+
 class RatingsMoved(Exception):
     """A member's rating changed after it was read for a match's results (another
     match of theirs ended meanwhile, in this process or another): nothing was written,
@@ -65,6 +75,19 @@ EVERY_SHARD = -1
 def claimed_shards(shards: Shards | None) -> tuple[int, ...]:
     """The shard numbers a process with ``shards`` (None: all of them) claims."""
     return shards.ids if shards is not None else (EVERY_SHARD,)
+
+
+@dataclass(frozen=True)
+class Claim:
+    """This process's claim: its shards and the epoch each had when it claimed it."""
+
+    shards: Shards | None
+    epochs: dict[int, int]
+
+
+def shard_of(guild_id: int, shards: Shards | None) -> int:
+    """The claimed shard a guild's tables belong to (Discord's sharding formula)."""
+    return EVERY_SHARD if shards is None else (guild_id >> 22) % shards.count
 
 
 LIVE_STATUSES = ("lobby", "playing")

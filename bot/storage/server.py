@@ -6,7 +6,7 @@ from typing import Self
 
 from .base import StorageBase
 from .databases import Transaction
-from .records import GuildSettings, Shards, claimed_shards
+from .records import Claim, GuildSettings, Shards, claimed_shards
 
 
 class ServerData(StorageBase):
@@ -28,18 +28,25 @@ class ServerData(StorageBase):
 
     async def claim_shards(self, shards: Shards | None, owner: str) -> None:
         """Make ``owner`` (a process) the one that drives ``shards``' tables, taking
-        them over from whichever process claimed them before."""
+        them over from whichever process claimed them before: each shard's epoch goes
+        up, so the writes of that process fail from now on (``check_claim``)."""
         now = self.now()
 
-        async def work(tx: Transaction) -> None:
-            await tx.execute_many(
-                "INSERT INTO shard_claims (shard, owner, claimed_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (shard) DO UPDATE SET owner = excluded.owner, "
-                "claimed_at = excluded.claimed_at",
-                [(shard, owner, now) for shard in claimed_shards(shards)],
-            )
+        async def work(tx: Transaction) -> dict[int, int]:
+            epochs = {}
+            for shard in claimed_shards(shards):
+                row = await tx.fetch_one(
+                    "INSERT INTO shard_claims (shard, owner, claimed_at, epoch) "
+                    "VALUES (?, ?, ?, 1) ON CONFLICT (shard) DO UPDATE SET "
+                    "owner = excluded.owner, claimed_at = excluded.claimed_at, "
+                    "epoch = shard_claims.epoch + 1 RETURNING epoch",
+                    (shard, owner, now),
+                )
+                assert row is not None, "INSERT … RETURNING gives the row"
+                epochs[shard] = row["epoch"]
+            return epochs
 
-        await self.db.write(work)
+        self.claim = Claim(shards, await self.db.write(work))
 
     async def shard_claims(self, shards: Shards | None) -> dict[int, str]:
         """Which process claimed each of ``shards`` last."""

@@ -13,7 +13,7 @@ from typing import Any
 import orjson
 
 from .base import StorageBase, decoded, to_column, to_json
-from .databases import Conflict, Transaction
+from .databases import CommitUnknown, Conflict, DatabaseError, Transaction
 from .records import (
     LIVE_STATUSES,
     ONE_TABLE_RULES,
@@ -36,6 +36,7 @@ class TableRows(StorageBase):
         marks = ", ".join("?" for _ in range(len(TABLE_COLUMNS) + 2))
 
         async def insert(tx: Transaction) -> int:
+            await self.check_claim(tx, row["guild_id"])
             inserted = await tx.fetch_one(
                 f"INSERT INTO game_tables ({', '.join(TABLE_COLUMNS)}, created_at, updated_at) "
                 f"VALUES ({marks}) RETURNING id",
@@ -64,13 +65,16 @@ class TableRows(StorageBase):
         changed it and a finished match's results, all or nothing, if the table is still
         at ``revision``; it is then at ``revision + 1``. ``OutOfDate`` when it is not,
         ``RatingsMoved`` when a member's rating is no longer the results' ``rating_before``
-        (ratings are compared and set, so no process rates from a stale value)."""
+        (ratings are compared and set, so no process rates from a stale value). When the
+        answer to the COMMIT is lost, the save is looked up: found, it returns as saved;
+        not found, ``DatabaseError``; the lookup failing too, ``CommitUnknown``."""
         names = [name for name in TABLE_COLUMNS if name in changed]
         assignments = "".join(f"{name} = ?, " for name in names)
         values = [to_column(row[name]) for name in names]
         now = self.now()
 
         async def work(tx: Transaction) -> None:
+            await self.check_claim(tx, row["guild_id"])
             saved = await tx.execute(
                 f"UPDATE game_tables SET {assignments}revision = revision + 1, updated_at = ? "
                 "WHERE id = ? AND revision = ?",
@@ -80,8 +84,8 @@ class TableRows(StorageBase):
                 raise OutOfDate(table_id)
             if move is not None:
                 await tx.execute(
-                    "INSERT INTO moves (table_id, version, seat, move, events, played_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO moves (table_id, version, seat, move, events, played_at, "
+                    "request_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (
                         table_id,
                         row["version"],
@@ -89,12 +93,32 @@ class TableRows(StorageBase):
                         move["move"],
                         to_json(move["events"]),
                         now,
+                        move.get("request"),
                     ),
                 )
             if results:
                 await add_results(tx, now, table_id, row["guild_id"], row["game"], results)
 
-        await self.db.write(work)
+        try:
+            await self.db.write(work)
+        except CommitUnknown as lost:
+            try:
+                saved = await self._was_saved(table_id, revision, move)
+            except Exception as exc:
+                raise lost from exc
+            if not saved:
+                raise DatabaseError(f"table {table_id} was not saved: {lost}") from lost
+
+    async def _was_saved(self, table_id: int, revision: int, move: dict[str, Any] | None) -> bool:
+        """Whether a save whose COMMIT answer was lost is in the database: its move, by
+        the request that made it; a save without a move, by the table's revision."""
+        if move is not None and move.get("request"):
+            found = await self.db.fetch_one(
+                "SELECT table_id FROM moves WHERE request_id = ?", (move["request"],)
+            )
+            return found is not None
+        row = await self.db.fetch_one("SELECT revision FROM game_tables WHERE id = ?", (table_id,))
+        return row is not None and row["revision"] == revision + 1
 
     async def live_tables(self, shards: Shards | None = None) -> list[dict[str, Any]]:
         """Every table in a lobby or playing (of ``shards``' guilds only, when given),

@@ -14,7 +14,16 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..metrics import Metrics
-from ..storage import TABLE_COLUMNS, MatchResult, OutOfDate, Shards, Storage
+from ..storage import (
+    TABLE_COLUMNS,
+    ClaimLost,
+    CommitUnknown,
+    MatchResult,
+    OutOfDate,
+    Shards,
+    Storage,
+    shard_of,
+)
 from .errors import TableError
 from .model import Table
 
@@ -39,6 +48,13 @@ class SavedTables:
         """The shards this process runs (None: all): it restores only their tables."""
         self.metrics = metrics or Metrics()
         self.tables: dict[int, Table] = {}
+        self.unsure: set[int] = set()
+        """Tables whose last save may or may not be in the database (its COMMIT's answer
+        and the lookup after it were both lost): reloaded before their next change."""
+        self.lost_shards: set[int] = set()
+        """Shards another process claimed since: their tables are no longer served."""
+        self.on_claim_lost: Callable[[ClaimLost], None] = lambda lost: None
+        """Told once per shard lost (the bot stops)."""
         self._saved: dict[int, dict[str, Any]] = {}
         """Each live table's row as last saved: a save writes only the columns that
         changed."""
@@ -58,6 +74,20 @@ class SavedTables:
         if table is None:
             raise TableError("table.unknown")
         return table
+
+    def serves(self, table: Table) -> bool:
+        """Whether this process still drives ``table`` (no other claimed its shard)."""
+        return shard_of(table.guild_id, self.shards) not in self.lost_shards
+
+    def check_served(self, table: Table) -> None:
+        if not self.serves(table):
+            raise ClaimLost(shard_of(table.guild_id, self.shards))
+
+    def claim_lost(self, lost: ClaimLost) -> None:
+        """A write found the shard claimed by another process: stop serving it."""
+        if lost.shard not in self.lost_shards:
+            self.lost_shards.add(lost.shard)
+            self.on_claim_lost(lost)
 
     async def load(self, table_id: int) -> Table:
         """Any table from storage, finished ones included (a rematch reads its options)."""
@@ -107,6 +137,12 @@ class SavedTables:
         except OutOfDate:
             await self._reload(table.id)
             raise TableError("table.out_of_date") from None
+        except ClaimLost as lost:
+            self.claim_lost(lost)
+            raise
+        except CommitUnknown:
+            self.unsure.add(table.id)
+            raise TableError("table.save_unsure") from None
         table.revision += 1
         self._keep(table, row)
 
@@ -117,6 +153,12 @@ class SavedTables:
             self._saved[table.id] = row
         else:
             self._saved.pop(table.id, None)
+
+    async def _catch_up(self, table_id: int) -> None:
+        """Reload a table whose last save is unsure, so memory is what the database holds."""
+        if table_id in self.unsure:
+            await self._reload(table_id)
+            self.unsure.discard(table_id)
 
     async def _reload(self, table_id: int) -> None:
         """Memory catches up with the database after another process saved the table."""

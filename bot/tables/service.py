@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..storage import (
+    ClaimLost,
     RatingsMoved,
     RuleBroken,
     Storage,
@@ -56,6 +57,9 @@ class Change:
     table: Table
     move: dict[str, Any] | None = None
     """The move log's row, when the change applies a move."""
+    request: str = field(default_factory=lambda: secrets.token_hex(8))
+    """What asked for the change, unique: the interaction's id, or a token of the bot's
+    own (the move log keeps it, so a save whose COMMIT answer was lost is found)."""
     discarded: bool = False
     """Nothing to save after all (an automatic move the table no longer wants)."""
 
@@ -70,15 +74,26 @@ class TableService(SavedTables):
     # -- the one transaction ----------
 
     @contextlib.asynccontextmanager
-    async def _changing(self, table_id: int) -> AsyncIterator[Change]:
+    async def _changing(self, table_id: int, request: str = "") -> AsyncIterator[Change]:
         """Lock the table, hand out a draft of it to change, then save the draft (with
         the move and results it makes) and put it in the table's place. A body that
         raises changes nothing."""
         async with self._locks.setdefault(table_id, asyncio.Lock()):
-            change = Change(self.get(table_id).copy())
+            await self._catch_up(table_id)
+            table = self.get(table_id)
+            self.check_served(table)
+            change = Change(table.copy())
+            if request:
+                change.request = request
             yield change
             if not change.discarded:
                 await self._commit(change)
+
+    async def catch_up(self, table_id: int) -> None:
+        """Bring a table whose last save is unsure in line with the database."""
+        if table_id in self.unsure:
+            async with self._locks.setdefault(table_id, asyncio.Lock()):
+                await self._catch_up(table_id)
 
     async def _commit(self, change: Change) -> None:
         """Save a change; a match it finishes is saved with its members' results, rated
@@ -139,6 +154,9 @@ class TableService(SavedTables):
             table.id = await self.storage.create_table(row)
         except RuleBroken as exc:
             raise TableError(BROKEN_RULE_ERRORS[exc.rule]) from exc
+        except ClaimLost as lost:
+            self.claim_lost(lost)
+            raise
         self._keep(table, row)
         return table
 
@@ -214,11 +232,14 @@ class TableService(SavedTables):
 
     # -- play ----------
 
-    async def play_card(self, table_id: int, user_id: int, version: int, card: int) -> Outcome:
+    async def play_card(
+        self, table_id: int, user_id: int, version: int, card: int, *, request: str = ""
+    ) -> Outcome:
         """Play ``card`` from the hand: applied at once when it can take one way only;
-        else nothing is saved and the outcome lists its moves, for the player to pick."""
+        else nothing is saved and the outcome lists its moves, for the player to pick.
+        ``request``: the interaction's id, kept with the move."""
         with self.metrics.click_to_commit.time():
-            async with self._changing(table_id) as change:
+            async with self._changing(table_id, request) as change:
                 table = change.table
                 seat = play.seat_to_act(table, user_id, version)
                 moves = play.card_moves(table, seat, card)
@@ -230,10 +251,12 @@ class TableService(SavedTables):
             self._count_move(change)
             return outcome
 
-    async def choose(self, table_id: int, user_id: int, version: int, move: int) -> Outcome:
+    async def choose(
+        self, table_id: int, user_id: int, version: int, move: int, *, request: str = ""
+    ) -> Outcome:
         """Apply a move picked in a panel (a capture, a steal) or on the board (a claim)."""
         with self.metrics.click_to_commit.time():
-            async with self._changing(table_id) as change:
+            async with self._changing(table_id, request) as change:
                 table = change.table
                 seat = play.seat_to_act(table, user_id, version)
                 play.check_choice(table, move)
@@ -270,6 +293,7 @@ class TableService(SavedTables):
 
     def _apply(self, change: Change, seat: int, move: int, *, automatic=False) -> Outcome:
         change.move = play.apply_move(change.table, seat, move, self.clock(), automatic=automatic)
+        change.move["request"] = change.request
         return Outcome("applied", seat, change.move["events"])
 
     def _count_move(self, change: Change) -> None:
