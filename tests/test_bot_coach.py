@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import re
 
+import discord
+
 from tests.discord_helpers import (
     BOT_SELECT,
     CARD_CODE,
     TableDriver,
     answer,
+    buttons,
     current,
     field_value,
     make_world,
@@ -92,3 +95,29 @@ async def test_a_rematch_keeps_hints_on(simcord_env):
     final = [m for m in driver.thread.history() if m.components][-1]
     again = await ana.click(final, label="Rematch")
     assert "Hints on" in again.response.message.embeds[0].description
+
+
+async def test_the_hinted_card_and_capture_are_the_blue_buttons(simcord_env):
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    driver = TableDriver(simcord_env, channel, [ana])
+    await driver.open("escoba new", target=15)
+    await ana.click(driver.lobby, label="Hints: off")
+    await ana.select(current(simcord_env, driver.lobby), ["greedy"], custom_id=BOT_SELECT)
+    await ana.click(current(simcord_env, driver.lobby), label="Start")
+    blue = discord.ButtonStyle.primary
+    for _ in range(200):
+        assert driver.actor() is ana
+        panel = driver.dm_panel(ana)
+        cards = [b for b in buttons(panel) if (b.custom_id or "").startswith("esc:card:")]
+        hinted = [b for b in cards if b.style is blue]
+        assert len(hinted) == 1, "one card in blue: the coach's"
+        await ana.user.click(panel, custom_id=hinted[0].custom_id)
+        shown = current(simcord_env, panel)
+        options = [b for b in buttons(shown) if (b.custom_id or "").startswith("esc:move:")]
+        if options:
+            picked = [b for b in options if b.style is blue]
+            assert len(picked) == 1 and str(picked[0].emoji) == "💡", [b.label for b in options]
+            lines = field_value(shown.embeds[0], "What it can take").splitlines()
+            assert [line.endswith(" 💡") for line in lines] == [b is picked[0] for b in options]
+            return
+    raise AssertionError("no capture choice in 200 turns")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from types import SimpleNamespace
 
+import pytest
 from simcord.types import HttpLogEntry
 
 from bot.loadtest.__main__ import parser
@@ -137,3 +138,21 @@ def test_the_service_benchmark_refuses_a_database_it_cannot_open(capsys):
 
     assert main(["service", "--database", "mysql://localhost/escoba", "--seconds", "1"]) == 2
     assert "not an SQLite database URL" in capsys.readouterr().err
+
+
+@pytest.mark.postgres
+async def test_the_takeover_benchmark_finds_no_write_after_the_claim(postgres_url):
+    from bot.loadtest.takeover_load import run_takeover_benchmark
+
+    report = await run_takeover_benchmark(tables=4, rate=40, seconds=1, database=postgres_url)
+    json.dumps(report)
+    assert report["moves_before_claim"] > 0 and report["refused_after_claim"] > 0
+    assert report["moves_after_claim"] == 0 and report["stale_restored"] == 0
+    assert report["tables_restored"] == 4
+
+
+def test_the_takeover_benchmark_needs_postgresql(capsys):
+    from bot.loadtest.__main__ import main
+
+    assert main(["takeover", "--database", "load.sqlite3"]) == 2
+    assert "an SQLite file serves one process" in capsys.readouterr().err

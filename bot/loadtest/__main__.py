@@ -63,6 +63,20 @@ def _service(args: argparse.Namespace) -> dict:
     )
 
 
+def _takeover(args: argparse.Namespace) -> dict:
+    from .takeover_load import run_takeover_benchmark
+
+    return asyncio.run(
+        run_takeover_benchmark(
+            tables=args.tables,
+            rate=args.rate,
+            seconds=args.seconds,
+            database=args.database,
+            seed=args.seed,
+        )
+    )
+
+
 def _restore(args: argparse.Namespace) -> dict:
     from .restore_load import run_restore_benchmark
 
@@ -116,6 +130,18 @@ def parser() -> argparse.ArgumentParser:
     service.add_argument("--database", help=DATABASE_HELP)
     service.add_argument("--seed", type=int, default=1, help="seeds the deals and the choices")
     service.set_defaults(run=_service)
+    takeover = commands.add_parser(
+        "takeover",
+        help="a rolling deploy under load: the old process's writes after the new one claims",
+    )
+    takeover.add_argument("--tables", type=int, default=50, help="live tables")
+    takeover.add_argument("--rate", type=float, default=50, help="moves offered per second")
+    takeover.add_argument(
+        "--seconds", type=float, default=12, help="the new process claims halfway"
+    )
+    takeover.add_argument("--database", required=True, help="postgresql://… (a scratch schema)")
+    takeover.add_argument("--seed", type=int, default=1, help="seeds the deals and the choices")
+    takeover.set_defaults(run=_takeover)
     restore = commands.add_parser("restore", help="start-up: live tables brought back to memory")
     restore.add_argument("--tables", type=int, default=10_000, help="live tables to restore")
     restore.add_argument("--database", help=DATABASE_HELP)

@@ -23,6 +23,7 @@ from ..pictures import hand_png
 from ..tables import Table
 from .cards import CardFaces, CardWords
 from .common import (
+    blue,
     card_words,
     deck_of,
     embed,
@@ -73,9 +74,10 @@ def panel_message(
         hint=hint,
         choice=choice,
     )
+    hinted = hint.move if hint is not None else None
     if choice is not None:
-        return shown, choice_view(table, choice, cards)
-    return shown, panel_view(table, seat, cards, board_url=board_url)
+        return shown, choice_view(table, choice, cards, hinted=hinted)
+    return shown, panel_view(table, seat, cards, board_url=board_url, hinted=hinted)
 
 
 def panel_embed(
@@ -108,7 +110,7 @@ def panel_embed(
         status = tr(lang, "panel.waiting", player=player_name(table, state.turn))
     shown.add_field(name=tr(lang, "board.turn"), value=status, inline=False)
     if choice is not None and state.turn == seat:
-        options = choice_lines(table, choice, cards)
+        options = choice_lines(table, choice, cards, hinted=hint.move if hint else None)
         shown.add_field(name=tr(lang, "panel.options"), value=options, inline=False)
     if hint is not None:
         advice = hint_text(table, hint, cards)[:1024]
@@ -120,8 +122,17 @@ def panel_embed(
     return shown
 
 
-def panel_view(table: Table, seat: int, cards: CardWords, *, board_url: str | None) -> ui.View:
-    """The player's cards as buttons, enabled on their turn."""
+def panel_view(
+    table: Table,
+    seat: int,
+    cards: CardWords,
+    *,
+    board_url: str | None,
+    hinted: int | None = None,
+) -> ui.View:
+    """The player's cards as buttons, enabled on their turn; the card of the coach's
+    move (``hinted``) in blue."""
+    hinted_card = describe_move(hinted).card if hinted is not None else None
     lang = cards.lang
     view = ui.View(timeout=None)
     state = table.match
@@ -134,7 +145,7 @@ def panel_view(table: Table, seat: int, cards: CardWords, *, board_url: str | No
                 card,
                 label=fit_label(f"{numbered(index)} {cards.name(card)}"),
                 emoji=cards.button_emoji(card),
-                style=green if active else grey,
+                style=(blue if card == hinted_card else green) if active else grey,
                 disabled=not active,
                 row=index // 5,
             )
@@ -144,20 +155,26 @@ def panel_view(table: Table, seat: int, cards: CardWords, *, board_url: str | No
     return view
 
 
-def choice_lines(table: Table, choice: CardChoice, cards: CardWords) -> str:
+def choice_lines(
+    table: Table, choice: CardChoice, cards: CardWords, *, hinted: int | None = None
+) -> str:
     """The captures of a card with several, lettered like their buttons, with the
-    cards' emojis (which a button's label cannot show)."""
+    cards' emojis (which a button's label cannot show); 💡 by the coach's."""
     lines = []
     for index, move in enumerate(choice.moves):
         info = describe_move(move)
         taken = [cards.join(info.captures)] if info.captures else []
         taken += [player_name(table, seat) for seat in info.steals]
-        lines.append(f"**{option_letter(index)}** · " + ", ".join(taken))
+        mark = " 💡" if move == hinted else ""
+        lines.append(f"**{option_letter(index)}** · " + ", ".join(taken) + mark)
     return "\n".join(lines)[:1024]
 
 
-def choice_view(table: Table, choice: CardChoice, cards: CardWords) -> ui.View:
-    """One button per capture the card may make, lettered, then Back to the hand."""
+def choice_view(
+    table: Table, choice: CardChoice, cards: CardWords, *, hinted: int | None = None
+) -> ui.View:
+    """One button per capture the card may make, lettered, then Back to the hand; the
+    coach's move (``hinted``) in blue, with a 💡."""
     lang = cards.lang
     view = ui.View(timeout=None)
     labels = [
@@ -182,7 +199,8 @@ def choice_view(table: Table, choice: CardChoice, cards: CardWords) -> ui.View:
                     table.version,
                     move,
                     label=fit_label(label),
-                    style=green,
+                    style=blue if move == hinted else green,
+                    emoji="💡" if move == hinted else None,
                     row=index // 5,
                 )
             )
