@@ -1,5 +1,5 @@
-"""Slash commands that open and run tables: /escoba new, /scopa new, /rubamazzo new,
-/hand, /hint, /table, /leave, /cancel."""
+"""Slash commands that open and run tables: /escoba new, /scopa new, /scopone new,
+/rubamazzo new, /hand, /hint, /table, /leave, /cancel."""
 
 from __future__ import annotations
 
@@ -31,6 +31,9 @@ class Tables(commands.Cog):
     )
     scopa = app_commands.Group(
         name=cmd("cmd.scopa", "scopa"), description=cmd("cmd.scopa.desc"), guild_only=True
+    )
+    scopone = app_commands.Group(
+        name=cmd("cmd.scopone", "scopone"), description=cmd("cmd.scopone.desc"), guild_only=True
     )
     rubamazzo = app_commands.Group(
         name=cmd("cmd.rubamazzo", "rubamazzo"),
@@ -116,6 +119,17 @@ class Tables(commands.Cog):
     ) -> None:
         options = {"players": players, "target_score": target}
         await self.croupier.open_table(interaction, "scopa", options, timer)
+
+    @scopone.command(name=cmd("cmd.new", "new"), description=cmd("cmd.scopone_new.desc"))
+    @app_commands.rename(target=cmd("opt.target", "target"), timer=cmd("opt.timer", "timer"))
+    @app_commands.describe(target=cmd("opt.target.desc"), timer=cmd("opt.timer.desc"))
+    @app_commands.choices(target=[Choice(name=str(n), value=n) for n in (11, 16, 21, 31)])
+    async def scopone_new(
+        self, interaction: discord.Interaction, target: int = 21, timer: TIMER | None = None
+    ) -> None:
+        """Four players in two pairs, partners opposite (RULES.md G.1)."""
+        options = {"players": 4, "target_score": target}
+        await self.croupier.open_table(interaction, "scopone", options, timer)
 
     @rubamazzo.command(name=cmd("cmd.new", "new"), description=cmd("cmd.rubamazzo_new.desc"))
     @app_commands.rename(players=cmd("opt.players", "players"), timer=cmd("opt.timer", "timer"))

@@ -139,6 +139,7 @@ async def test_slash_commands_fit_discord_limits_in_every_language(commands_payl
     assert names == {
         "escoba",
         "scopa",
+        "scopone",
         "rubamazzo",
         "hand",
         "hint",

@@ -36,7 +36,8 @@ CATEGORIES = {
         "all_sevens",
         "under_ten",
     ),
-    "scopa": ("sweeps", "cards", "coins", "seven_of_coins", "primiera"),
+    "scopa": ("sweeps", "cards", "coins", "seven_of_coins", "primiera", "re_bello", "napola"),
+    "scopone": ("sweeps", "cards", "coins", "seven_of_coins", "primiera", "re_bello", "napola"),
     "rubamazzo": ("cards",),
 }
 COINS_AND_SEVENS = SUIT_MASK[0] | RANK_MASK[6]
@@ -45,13 +46,13 @@ SEVEN_OF_COINS_ONLY = 1 << 6
 
 def scored_categories(game: Game, pile: int) -> set[str]:
     """The categories either side scores when one holds ``pile`` and the other the rest."""
-    piles = [cards_of(pile), cards_of(FULL_DECK & ~pile)]
-    state = game.new_position([(), ()], piles=piles)
+    piles = [cards_of(pile), cards_of(FULL_DECK & ~pile)] + [()] * (game.players - 2)
+    state = game.new_position([()] * game.players, piles=piles)
     return {category for side in game.score_hand(state).points for category in side}
 
 
 def test_the_registered_games_by_name():
-    assert GAMES == ("escoba", "scopa", "rubamazzo")
+    assert GAMES == ("escoba", "scopa", "scopone", "rubamazzo")
     for name in GAMES:
         assert game_type(name) is type(make_game(name))
         assert game_type(name).name == name
@@ -65,12 +66,12 @@ def test_an_unknown_game_is_refused_as_make_game_refuses_it():
     assert (
         str(typed.value)
         == str(made.value)
-        == ("unknown game 'poker': choose escoba, scopa or rubamazzo")
+        == ("unknown game 'poker': choose escoba, scopa, scopone or rubamazzo")
     )
 
 
 def test_class_facts():
-    escoba, scopa, rubamazzo = (game_type(name) for name in GAMES)
+    escoba, scopa, scopone, rubamazzo = (game_type(name) for name in GAMES)
     assert {name: game_type(name).categories for name in GAMES} == CATEGORIES
     assert escoba.counted_categories == scopa.counted_categories
     assert escoba.counted_categories == ("cards", "coins", "sevens", "primiera")
@@ -80,6 +81,7 @@ def test_class_facts():
     assert [game.shows_pile_tops for game in (escoba, scopa, rubamazzo)] == [False, False, True]
     assert escoba.summary_options == ("scoring_system", "capture_rule")
     assert scopa.summary_options == rubamazzo.summary_options == ()
+    assert scopone.summary_options == ("scopone_deal",) and scopone.has_sweeps()
     assert make_game("scopa").has_sweeps() and make_game("rubamazzo").plays_to_target is False
 
 
@@ -89,7 +91,8 @@ SCORING_CASES = {
         ({}, SEVEN_OF_COINS_ONLY),
         ({"all_oros_mode": "additive", "all_sevens_mode": "additive"}, COINS_AND_SEVENS),
     ],
-    "scopa": [({}, COINS_AND_SEVENS)],
+    "scopa": [({}, COINS_AND_SEVENS), ({"re_bello": True, "napola": True}, COINS_AND_SEVENS)],
+    "scopone": [({"re_bello": True, "napola": True}, COINS_AND_SEVENS)],
     "rubamazzo": [({}, SEVEN_OF_COINS_ONLY)],
 }
 """Hands that between them score every category of each game."""

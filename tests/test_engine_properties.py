@@ -31,6 +31,14 @@ SCOPA_VARIANTS = [
     {"players": 3, "rank_match_priority": False},
     {"players": 4, "scopa_on_last_play": True},
     {"players": 6, "primiera_face_values": "8_9_10"},
+    {"players": 2, "re_bello": True, "napola": True},
+    {"players": 4, "napola": True, "napola_all_coins": "ten_points"},
+]
+SCOPONE_VARIANTS = [
+    {},
+    {"scopone_deal": "nine_plus_four", "sum_choice": "fewest_cards"},
+    {"scopa_on_last_play": True, "re_bello": True, "napola": True},
+    {"deck": "french_faces", "napola": True, "napola_all_coins": "ten_points"},
 ]
 RUBAMAZZO_VARIANTS = [
     {"players": 2},
@@ -43,6 +51,7 @@ RUBAMAZZO_VARIANTS = [
 VARIANTS = (
     [("escoba", {**o, "target_score": 9}) for o in ESCOBA_VARIANTS]
     + [("scopa", {**o, "target_score": 6}) for o in SCOPA_VARIANTS]
+    + [("scopone", {**o, "target_score": 11}) for o in SCOPONE_VARIANTS]
     + [("rubamazzo", o) for o in RUBAMAZZO_VARIANTS]
 )
 MAX_HANDS = 60

@@ -30,19 +30,20 @@ from ..games import GAMES, make_game
 from ..games.events import HandScored
 from .policies import POLICIES, make_policy
 
-TARGETS = {"escoba": 21, "scopa": 21}
+TARGETS = {"escoba": 21, "scopa": 21, "scopone": 21}
 TIMINGS = ("a", "b", "a_cpu", "b_cpu")
 """Decision times: wall clock, and CPU time (what a decision costs on an idle core)."""
 
 
-def play_match(game_name: str, players: dict, seed: int, a_seat: int, timings: dict) -> dict:
-    """One match; ``players`` maps "a"/"b" to policies; a sits at ``a_seat``."""
-    options = {"players": 2}
-    if game_name in TARGETS:
-        options["target_score"] = TARGETS[game_name]
+def play_match(game_name: str, players: dict, seed: int, a_side: int, timings: dict) -> dict:
+    """One match between two sides at the game's default player count (two players;
+    Scopone's two pairs, partners alike); ``players`` maps "a"/"b" to policies; a plays
+    side ``a_side``."""
+    options = {"target_score": TARGETS[game_name]} if game_name in TARGETS else {}
     game = make_game(game_name, options)
     state = game.new_match(seed)
-    seats = {a_seat: "a", 1 - a_seat: "b"}
+    sides = {a_side: "a", 1 - a_side: "b"}
+    seats = {seat: sides[side] for seat, side in enumerate(game.side_of)}
     rng = random.Random(seed)
     points = {"a": 0, "b": 0}
     hands = 0
@@ -57,9 +58,9 @@ def play_match(game_name: str, players: dict, seed: int, a_seat: int, timings: d
         for event in events:
             if isinstance(event, HandScored):
                 hands += 1
-                for seat, label in seats.items():
-                    points[label] += event.score.totals[seat]
-    winners = {seats[side] for side in state.winners or ()}
+                for side, label in sides.items():
+                    points[label] += event.score.totals[side]
+    winners = {sides[side] for side in state.winners or ()}
     return {"winners": winners, "points": points, "hands": hands}
 
 

@@ -63,7 +63,7 @@ TO_ROUND_END = frozenset({"scopa"})
 the last cards of a round make or give away most scope."""
 DEAL_COST = 4
 """What dealing the unseen cards costs, in plies."""
-PLY_COST = {"escoba": 1.0, "scopa": 1.25, "rubamazzo": 1.3}
+PLY_COST = {"escoba": 1.0, "scopa": 1.25, "scopone": 1.25, "rubamazzo": 1.3}
 """A searched position's cost relative to Escoba's (Rubamazzo's moves take longer,
 and Scopa's searches to a round's end take the longest decisions)."""
 

@@ -30,7 +30,7 @@ from ..games import Game, State
 from ..games.cards import FULL_DECK, RANK_MASK, SUIT_MASK, VALUE
 from ..games.scoring import _PRIMIERA_ALL10
 
-MATCH_WORTH = {"escoba": 4.0, "scopa": 4.0, "rubamazzo": 30.0}
+MATCH_WORTH = {"escoba": 4.0, "scopa": 4.0, "scopone": 4.0, "rubamazzo": 30.0}
 """What winning the match is worth, in the hand points each game counts."""
 SWEEP_THREAT = 0.8
 """Worth of holding, on the move, a card that empties the table."""

@@ -1,4 +1,4 @@
-"""The rules engine for Escoba, Scopa and Rubamazzo: pure Python, no I/O.
+"""The rules engine for Escoba, Scopa, Scopone and Rubamazzo: pure Python, no I/O.
 
     from bot.games import make_game
 
@@ -12,7 +12,7 @@
 See ``docs/engine.md`` for the whole API.
 """
 
-from . import escoba, rubamazzo, scopa  # noqa: F401  (registers the games)
+from . import escoba, rubamazzo, scopa  # noqa: F401  (registers the games: Scopone with Scopa)
 from .cards import (
     CardError,
     card_code,

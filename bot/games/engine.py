@@ -489,15 +489,19 @@ class Game:
             s.piles, s.tops, s.sweeps = [0] * n, [-1] * n, [0] * n
             s.last_taker, s.claim, s.discards = -1, None, 0
             s.deal_round = 0
-            self._deal_round(s)
-            self._lay_table(s, s.deck[s.pos : s.pos + self.table_cards])
-            s.pos += self.table_cards
-            s.last_deal = s.pos == len(s.deck)
+            self._deal_first(s)
             if not self._void_deal(s, events):
                 break
             attempt += 1
         self._dealt(s, events)
         self._after_first_deal(s, events)
+
+    def _deal_first(self, s: State) -> None:
+        """A hand's first deal: the hands, then the table's cards."""
+        self._deal_round(s)
+        self._lay_table(s, s.deck[s.pos : s.pos + self.table_cards])
+        s.pos += self.table_cards
+        s.last_deal = s.pos == len(s.deck)
 
     @staticmethod
     def _lay_table(s: State, cards: tuple[int, ...]) -> None:

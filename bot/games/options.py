@@ -159,12 +159,38 @@ class ScopaOptions(_Options):
     rank_match_priority: bool = True
     scopa_on_last_play: bool = False
     primiera_face_values: Literal["all10", "8_9_10"] = "all10"
+    re_bello: bool = False
+    napola: bool = False
+    napola_all_coins: Literal["wins_match", "ten_points"] = "wins_match"
     target_score: int = 11
 
     @field_validator("players")
     @classmethod
     def _players(cls, value: int) -> int:
         return _check_players("Scopa", value, (2, 3, 4, 6))
+
+
+class ScoponeOptions(_Options):
+    """Scopone (RULES.md G.1): four players, partners opposite, the whole deck dealt."""
+
+    game: Literal["scopone"] = "scopone"
+    deck: Literal["italian", "french_faces"] = "italian"
+    players: int = 4
+    scopone_deal: Literal["ten_each", "nine_plus_four"] = "ten_each"
+    sum_choice: Literal["free", "fewest_cards"] = "free"
+    scopa_on_last_play: bool = False
+    primiera_face_values: Literal["all10", "8_9_10"] = "all10"
+    re_bello: bool = False
+    napola: bool = False
+    napola_all_coins: Literal["wins_match", "ten_points"] = "wins_match"
+    target_score: int = 21
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, value: int) -> int:
+        if value != 4:
+            raise ValueError(f"Scopone is played by 4 players in two pairs, not {value}")
+        return value
 
 
 class RubamazzoOptions(_Options):
@@ -201,10 +227,11 @@ class RubamazzoOptions(_Options):
         return self
 
 
-GameOptions = EscobaOptions | ScopaOptions | RubamazzoOptions
+GameOptions = EscobaOptions | ScopaOptions | ScoponeOptions | RubamazzoOptions
 OPTION_MODELS: dict[str, type[_Options]] = {
     "escoba": EscobaOptions,
     "scopa": ScopaOptions,
+    "scopone": ScoponeOptions,
     "rubamazzo": RubamazzoOptions,
 }
 GAMES: tuple[str, ...] = tuple(OPTION_MODELS)
@@ -213,7 +240,7 @@ GAMES: tuple[str, ...] = tuple(OPTION_MODELS)
 
 def unknown_game(name: str) -> OptionsError:
     """The error for a name that is not one of ``GAMES``."""
-    return OptionsError(f"unknown game '{name}': choose escoba, scopa or rubamazzo")
+    return OptionsError(f"unknown game '{name}': choose {', '.join(GAMES[:-1])} or {GAMES[-1]}")
 
 
 def parse_options(game: str, values: dict[str, Any] | None = None) -> GameOptions:

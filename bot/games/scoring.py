@@ -199,9 +199,13 @@ def _tally(sweeps: Sequence[int], awards: list[tuple[int, str, int]]) -> tuple[d
 
 
 def score_scopa(
-    piles: Sequence[int], sweeps: Sequence[int], face_values: str = "all10"
+    piles: Sequence[int],
+    sweeps: Sequence[int],
+    face_values: str = "all10",
+    bonuses: CoinBonuses | None = None,
 ) -> HandScore:
-    """Score a Scopa hand: scope, carte, denari, settebello, primiera."""
+    """Score a Scopa hand (RULES.md §B, G.0.2): scope, carte, denari, settebello,
+    primiera, and the coin bonuses a table plays with (G.0.3)."""
     points = [{"sweeps": sweeps[i]} for i in range(len(piles))]
     stats = [_stats(pile, sweeps[i]) for i, pile in enumerate(piles)]
     primiera = [primiera_sum(pile, face_values) for pile in piles]
@@ -216,7 +220,43 @@ def score_scopa(
     for category, side in winners.items():
         if side >= 0:
             points[side][category] = 1
+    if bonuses is not None:
+        bonuses.score(piles, points)
     return HandScore(tuple(points), tuple(stats), sevens_method="primiera_sum")
+
+
+KING_OF_COINS = 9
+
+
+@dataclass(frozen=True, slots=True)
+class CoinBonuses:
+    """RULES.md G.0.3: re bello (the King of coins, 1) and napola (the run of coins from
+    the ace, 3 or more: its length; all ten: 10, or the match with ``wins_match``)."""
+
+    re_bello: bool = False
+    napola: bool = False
+
+    def score(self, piles: Sequence[int], points: list[dict[str, int]]) -> None:
+        for side, pile in enumerate(piles):
+            if self.re_bello and pile >> KING_OF_COINS & 1:
+                points[side]["re_bello"] = 1
+            run = napola_run(pile) if self.napola else 0
+            if run:
+                points[side]["napola"] = run
+
+
+def napola_run(pile: int) -> int:
+    """The napola of a pile: its unbroken run of coins ``1o 2o 3o …`` from the ace, when
+    3 or longer; else 0."""
+    run = 0
+    while run < 10 and pile >> run & 1:
+        run += 1
+    return run if run >= 3 else 0
+
+
+def all_coins_side(piles: Sequence[int]) -> int:
+    """The side holding all ten coins, or -1."""
+    return next((side for side, pile in enumerate(piles) if pile & COIN_CARDS == COIN_CARDS), -1)
 
 
 def score_rubamazzo(piles: Sequence[int]) -> HandScore:

@@ -27,7 +27,11 @@ from .common import (
 )
 from .ids import AdvancedSelect, BotSelect, LobbyButton, TargetSelect
 
-VALUE_KEYS = {"scoring_system": "scoring", "capture_rule": "capture"}
+VALUE_KEYS = {
+    "scoring_system": "scoring",
+    "capture_rule": "capture",
+    "scopone_deal": "adv.scopone_deal",
+}
 """Where the catalog words the values of the options a lobby summary names."""
 TARGETS = (11, 15, 21, 31)
 """The target scores the lobby offers (RULES.md: 21 and 31 Fournier, 15 Argentina, 11
