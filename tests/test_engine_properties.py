@@ -33,12 +33,20 @@ SCOPA_VARIANTS = [
     {"players": 6, "primiera_face_values": "8_9_10"},
     {"players": 2, "re_bello": True, "napola": True},
     {"players": 4, "napola": True, "napola_all_coins": "ten_points"},
+    {"players": 2, "ace_takes_all": True, "ace_on_empty_table": "stays"},
+    {"players": 3, "ace_takes_all": True, "ace_sweep_is_scopa": True},
 ]
 SCOPONE_VARIANTS = [
     {},
     {"scopone_deal": "nine_plus_four", "sum_choice": "fewest_cards"},
     {"scopa_on_last_play": True, "re_bello": True, "napola": True},
     {"deck": "french_faces", "napola": True, "napola_all_coins": "ten_points"},
+    {
+        "ace_takes_all": True,
+        "ace_on_table": "still_takes_all",
+        "first_lead_ace_forbidden": True,
+        "scopone_deal": "nine_plus_four",
+    },
 ]
 RUBAMAZZO_VARIANTS = [
     {"players": 2},

@@ -35,7 +35,7 @@ class FishingGame(Game):
             s.tmask ^= taken
             s.piles[seat] |= taken | BIT[card]
             s.last_taker = seat
-            sweep = not s.tmask and self._sweep(s, seat)
+            sweep = not s.tmask and self._sweep(s, seat, card, taken)
             if events is not None:
                 events.append(Captured(seat, card, cards_of(taken), sweep))
         else:
@@ -45,6 +45,10 @@ class FishingGame(Game):
             s.subsets = subsets + (step,) + tuple([e + step for e in subsets if e < limit])
             if events is not None:
                 events.append(Played(seat, card, missed))
+        self._after_play(s, seat, events)
+
+    def _after_play(self, s: State, seat: int, events: list[Event] | None) -> None:
+        """A card left ``seat``'s hand: the next seat's turn, a new deal, or the hand's end."""
         s.ply += 1
         s._legal = None
         s.in_hands -= 1
@@ -54,8 +58,9 @@ class FishingGame(Game):
         else:
             self._next_turn(s, events)
 
-    def _sweep(self, s: State, seat: int) -> bool:
-        """``seat`` emptied the table: count the sweep unless the rules say otherwise."""
+    def _sweep(self, s: State, seat: int, card: int, taken: int) -> bool:
+        """``seat`` emptied the table taking ``taken`` with ``card``: count the sweep
+        unless the rules say otherwise."""
         last_play = s.in_hands == 1 and s.pos == len(s.deck)
         if last_play and not self.sweeps_on_last_play:
             return False

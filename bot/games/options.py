@@ -162,6 +162,11 @@ class ScopaOptions(_Options):
     re_bello: bool = False
     napola: bool = False
     napola_all_coins: Literal["wins_match", "ten_points"] = "wins_match"
+    ace_takes_all: bool = False
+    ace_sweep_is_scopa: bool = False
+    ace_on_table: Literal["rank_match", "still_takes_all"] = "rank_match"
+    ace_on_empty_table: Literal["takes_itself", "stays"] = "takes_itself"
+    first_lead_ace_forbidden: bool = False
     target_score: int = 11
 
     @field_validator("players")
@@ -183,6 +188,11 @@ class ScoponeOptions(_Options):
     re_bello: bool = False
     napola: bool = False
     napola_all_coins: Literal["wins_match", "ten_points"] = "wins_match"
+    ace_takes_all: bool = False
+    ace_sweep_is_scopa: bool = False
+    ace_on_table: Literal["rank_match", "still_takes_all"] = "rank_match"
+    ace_on_empty_table: Literal["takes_itself", "stays"] = "takes_itself"
+    first_lead_ace_forbidden: bool = False
     target_score: int = 21
 
     @field_validator("players")

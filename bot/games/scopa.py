@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from .cards import RANK_MASK, VALUE
+from .cards import BIT, RANK_MASK, VALUE
 from .engine import MASK40, State
-from .events import Event, Redealt
+from .events import Captured, Event, Redealt
 from .fishing import FishingGame
 from .options import ScopaOptions, ScoponeOptions
 from .scoring import CoinBonuses, HandScore, all_coins_side, score_scopa
 
 KINGS = RANK_MASK[9]
+ACES = RANK_MASK[0]
 VALUE40 = tuple(VALUE[card] << 40 for card in range(40))
 """Where the subsets a card can capture start in a table's subsets."""
 ONE40 = 1 << 40
@@ -32,6 +33,11 @@ class Scopa(FishingGame):
         ("re_bello", True),
         ("napola", True),
         ("napola_all_coins", "ten_points"),
+        ("ace_takes_all", True),
+        ("ace_sweep_is_scopa", True),
+        ("ace_on_table", "still_takes_all"),
+        ("ace_on_empty_table", "stays"),
+        ("first_lead_ace_forbidden", True),
     )
     fewest_cards = False
     """Whether a sum capture must take the fewest cards it can (``sum_choice``)."""
@@ -42,6 +48,12 @@ class Scopa(FishingGame):
         self.rank_priority = getattr(options, "rank_match_priority", True)
         self.bonuses = CoinBonuses(options.re_bello, options.napola)
         self.napoleone = options.napola and options.napola_all_coins == "wins_match"
+        self.aces = options.ace_takes_all
+        """Scopa d'Assi (G.2.1): an ace takes every table card."""
+        self.ace_sweeps = options.ace_sweep_is_scopa
+        self.ace_still_takes_all = options.ace_on_table == "still_takes_all"
+        self.ace_takes_itself = options.ace_on_empty_table == "takes_itself"
+        self.no_ace_lead = options.first_lead_ace_forbidden
 
     def _seat_sides(self) -> tuple[int, ...]:
         if self.players in (4, 6):
@@ -52,6 +64,9 @@ class Scopa(FishingGame):
         moves: list[int] = []
         subsets = s.subsets
         for card in s.hands[s.turn]:
+            if self.aces and VALUE[card] == 1:
+                moves.extend(self._ace_moves(s, card))
+                continue
             low = VALUE40[card]
             high = low + ONE40
             options = [entry & MASK40 for entry in subsets if low <= entry < high]
@@ -66,7 +81,51 @@ class Scopa(FishingGame):
                     options = [mask for mask in options if mask.bit_count() == fewest]
                 options.sort()
             moves.extend([card | mask << 6 for mask in options])
+        if self.no_ace_lead and self._first_lead(s):
+            moves = [m for m in moves if VALUE[m & 63] != 1] or moves
         return moves
+
+    # -- Scopa d'Assi (RULES.md G.2.1) ----------
+
+    def _ace_moves(self, s: State, card: int) -> list[int]:
+        """An ace's one option: take every table card; an ace on the table by rank
+        (``rank_match``); on an empty table, itself (``takes_itself``) or nothing."""
+        table = s.tmask
+        if not table:
+            return [card | BIT[card] << 6] if self.ace_takes_itself else [card]
+        if table & ACES and not self.ace_still_takes_all:
+            return [card | bit << 6 for bit in _bits(table & ACES)]
+        return [card | table << 6]
+
+    def _first_lead(self, s: State) -> bool:
+        """Nothing played yet this hand (the regola del vile)."""
+        return s.deal_round == 1 and s.in_hands == self.players * self.hand_size
+
+    def play(self, s: State, move: int, events: list[Event] | None) -> None:
+        card = move & 63
+        if move >> 6 == BIT[card]:  # an ace on an empty table takes itself
+            self._ace_to_own_pile(s, card, events)
+        else:
+            super().play(s, move, events)
+
+    def _ace_to_own_pile(self, s: State, card: int, events: list[Event] | None) -> None:
+        seat = s.turn
+        hand = s.hands[seat]
+        index = hand.index(card)
+        s.hands[seat] = hand[:index] + hand[index + 1 :]
+        s.piles[seat] |= BIT[card]
+        s.last_taker = seat
+        if events is not None:
+            events.append(Captured(seat, card, (), False))
+        self._after_play(s, seat, events)
+
+    def _sweep(self, s: State, seat: int, card: int, taken: int) -> bool:
+        """An ace's take-all is a scopa only with ``ace_sweep_is_scopa``; an ace taking
+        a lone ace by rank is an ordinary one (G-AS-3)."""
+        take_all = self.aces and VALUE[card] == 1 and (self.ace_still_takes_all or not taken & ACES)
+        if take_all and not self.ace_sweeps:
+            return False
+        return super()._sweep(s, seat, card, taken)
 
     def _void_deal(self, s: State, events: list[Event] | None) -> bool:
         if (s.tmask & KINGS).bit_count() < 3:
@@ -87,6 +146,16 @@ class Scopa(FishingGame):
         return self._target_result(s.scores)
 
 
+def _bits(mask: int) -> list[int]:
+    """Each set bit of ``mask``, as a mask of its own."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low)
+        mask ^= low
+    return found
+
+
 class Scopone(Scopa):
     """Scopone (RULES.md G.1): four players in two pairs, partners opposite, the whole
     deck dealt at once: ten each on an empty table (scientifico, the default) or nine
@@ -101,6 +170,11 @@ class Scopone(Scopa):
         ("re_bello", True),
         ("napola", True),
         ("napola_all_coins", "ten_points"),
+        ("ace_takes_all", True),
+        ("ace_sweep_is_scopa", True),
+        ("ace_on_table", "still_takes_all"),
+        ("ace_on_empty_table", "stays"),
+        ("first_lead_ace_forbidden", True),
         ("deck", "french_faces"),
         ("primiera_face_values", "8_9_10"),
     )

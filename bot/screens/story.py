@@ -28,6 +28,8 @@ def _describe_event(table: Table, event: dict[str, Any], cards: CardWords) -> st
         "cards": cards.join(event.get("cards", ())),
     }
     sweep = tr(lang, f"sweep.{table.game}") if event.get("sweep") else ""
+    if kind == "captured" and not event["cards"]:
+        return tr(lang, "move.ace_to_pile", **words)
     if kind in ("captured", "claimed"):
         return tr(lang, f"move.{kind}", **words) + sweep
     if kind == "played":
