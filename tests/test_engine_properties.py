@@ -35,6 +35,8 @@ SCOPA_VARIANTS = [
     {"players": 4, "napola": True, "napola_all_coins": "ten_points"},
     {"players": 2, "ace_takes_all": True, "ace_on_empty_table": "stays"},
     {"players": 3, "ace_takes_all": True, "ace_sweep_is_scopa": True},
+    {"players": 2, "capture_mode": "fifteen"},
+    {"players": 4, "capture_mode": "fifteen", "napola": True},
 ]
 SCOPONE_VARIANTS = [
     {},
@@ -103,8 +105,14 @@ def test_forty_cards_always_accounted_for(game, seed):
         assert accounted(after) == 40
 
 
+FIFTEEN_GAMES = [make_game("escoba", o) for o in ESCOBA_VARIANTS] + [
+    make_game("scopa", {"players": n, "capture_mode": "fifteen", "target_score": 6}) for n in (2, 4)
+]
+"""Games that capture by fifteen: Escoba and Scopa a 15 (RULES.md G.2.4: §A.8 holds)."""
+
+
 @PROPERTY_SETTINGS
-@given(st.sampled_from([make_game("escoba", o) for o in ESCOBA_VARIANTS]), seeds)
+@given(st.sampled_from(FIFTEEN_GAMES), seeds)
 def test_escoba_leftovers_and_piles_modulo_15(game, seed):
     hands = 0
     for before, _, after, events in play_match(game, seed):

@@ -16,6 +16,7 @@ def scopa(**options):
 
 
 def ace_moves(state, ace: str) -> list[str]:
+    """The legal moves of one card (an ace, or any card named)."""
     card = parse_cards(ace)[0]
     return texts(m for m in state.legal_moves() if m & 63 == card)
 
@@ -79,3 +80,35 @@ def test_regola_del_vile_forbids_leading_an_ace():
     assert follower_aces or not any(c % 10 == 0 for c in after.hands[after.turn]), (
         "only the first card of the hand"
     )
+
+
+# -- G-Q-1 .. G-Q-3: Scopa a 15 ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("table", "card", "fifteen", "italian"),
+    [
+        ("6o 4c 2e Cb", "3b", ["3b:6o+4c+2e"], ["3b"]),  # G-Q-1
+        ("Sc 1o 7e 3b 4e", "7c", ["7c:Sc", "7c:1o+7e", "7c:1o+3b+4e"], ["7c:7e"]),  # G-Q-2
+        ("2o 3e 5b", "Ro", ["Ro:5b", "Ro:2o+3e"], ["Ro:2o+3e+5b"]),  # G-Q-3
+    ],
+)
+def test_g_q_fifteen_only(table, card, fifteen, italian):
+    a15 = make_game("scopa", {"capture_mode": "fifteen"})
+    assert ace_moves(a15.new_position([f"{card} Co", "2b"], table), card) == norm(*fifteen)
+    classic = make_game("scopa", {})
+    assert ace_moves(classic.new_position([f"{card} Co", "2b"], table), card) == norm(*italian)
+
+
+def test_scopa_a_15_deals_the_dealer_a_first_table_of_15():
+    game = make_game("scopa", {"capture_mode": "fifteen"})
+    assert game.captures_fifteen and not make_game("scopa").captures_fifteen
+    for seed in range(200):
+        events = []
+        state = game.new_match(seed, events)
+        swept = [e for e in events if e.kind == "initial_sweep"]
+        if swept:
+            assert swept[0].seat == state.dealer and state.sweeps[state.dealer] == swept[0].sweeps
+            assert state.table == ()
+            return
+    raise AssertionError("no first table of 15 or 30 in 200 deals")

@@ -88,6 +88,8 @@ class Evaluator:
         self.steals = game.steals_piles
         self.match_worth = MATCH_WORTH[game.name]
         self.escoba = game.captures_fifteen
+        self.sevens = "sevens" in game.categories
+        """Sevens are scored (Escoba), rather than the primiera (Scopa)."""
         self.heads_up = tuple(game.side_of) == (0, 1)
         """Two seats, each its own side: the evaluation's fast path."""
 
@@ -140,7 +142,7 @@ class Evaluator:
             6,
             (left & COINS).bit_count(),
         )
-        if self.escoba:
+        if self.sevens:
             value += _share(
                 (mine & SEVENS).bit_count(),
                 max((p & SEVENS).bit_count() for p in others),
@@ -168,7 +170,7 @@ class Evaluator:
         value += _share(
             (mine & COINS).bit_count(), (theirs & COINS).bit_count(), 6, (left & COINS).bit_count()
         )
-        if self.escoba:
+        if self.sevens:
             value += _share(
                 (mine & SEVENS).bit_count(),
                 (theirs & SEVENS).bit_count(),

@@ -359,9 +359,9 @@ class Game:
 
     # -- facts the presentation and the AI ask the game for --------------------------
 
-    captures_fifteen: ClassVar[bool] = False
-    """Whether a capture takes cards that make 15 with the card played (Escoba), rather
-    than cards worth the card played."""
+    captures_fifteen: bool = False
+    """Whether a capture takes cards that make 15 with the card played (Escoba; Scopa a
+    15, an option, sets it on its game), rather than cards worth the card played."""
     steals_piles: ClassVar[bool] = False
     """Whether a card may take another seat's pile (Rubamazzo): a game of stealing,
     not of sweeps and scoring categories."""

@@ -14,12 +14,11 @@ Choices where RULES.md is silent:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import combinations
 
 from .cards import BIT, VALUE, cards_of
 from .engine import MASK40, State, subsets_summing
 from .events import Claimed, Event, InitialSweep
-from .fishing import FishingGame
+from .fishing import FishingGame, initial_sweeps
 from .moves import CLAIM_FLAG
 from .options import EscobaOptions
 from .scoring import EscobaScoring, HandScore, score_escoba
@@ -195,19 +194,7 @@ class Escoba(FishingGame):
             s.last_deal = s.pos == len(s.deck)
 
     def _initial_sweeps(self, table: tuple[int, ...]) -> int:
-        total = sum(VALUE[card] for card in table)
-        if total == 15:
-            return 1
-        if total != 30:
-            return 0
-        if self.options.initial_30_rule == "total":
-            return 2
-        has_15 = any(
-            sum(VALUE[card] for card in group) == 15
-            for size in range(1, len(table))
-            for group in combinations(table, size)
-        )
-        return 2 if has_15 else 0
+        return initial_sweeps(table, self.options.initial_30_rule)
 
     def _leftover_taker(self, s: State) -> int:
         if s.last_taker >= 0:

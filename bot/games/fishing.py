@@ -6,7 +6,9 @@ search run through it), so it is written flat: one function, local names.
 
 from __future__ import annotations
 
-from .cards import BIT, cards_of
+from itertools import combinations
+
+from .cards import BIT, VALUE, cards_of
 from .engine import LIMIT40, STEP40, Game, State
 from .events import Captured, Event, Played
 
@@ -76,3 +78,21 @@ class FishingGame(Game):
     def _missed_capture(self, s: State, seat: int, card: int) -> bool:
         """Record a claimable oversight if ``card`` could have captured; say whether it could."""
         return False
+
+
+def initial_sweeps(table: tuple[int, ...], rule_30: str = "total") -> int:
+    """The dealer's sweeps when the first table makes 15 (1) or 30 (2; with
+    ``partition``, only when it splits into two 15s), RULES.md §A.5."""
+    total = sum(VALUE[card] for card in table)
+    if total == 15:
+        return 1
+    if total != 30:
+        return 0
+    if rule_30 == "total":
+        return 2
+    has_15 = any(
+        sum(VALUE[card] for card in group) == 15
+        for size in range(1, len(table))
+        for group in combinations(table, size)
+    )
+    return 2 if has_15 else 0

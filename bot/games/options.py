@@ -156,6 +156,7 @@ class ScopaOptions(_Options):
     game: Literal["scopa"] = "scopa"
     deck: Literal["italian", "french_faces", "french_numeric"] = "italian"
     players: int = 2
+    capture_mode: Literal["italian", "fifteen"] = "italian"
     rank_match_priority: bool = True
     scopa_on_last_play: bool = False
     primiera_face_values: Literal["all10", "8_9_10"] = "all10"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .cards import BIT, RANK_MASK, VALUE
 from .engine import MASK40, State
-from .events import Captured, Event, Redealt
-from .fishing import FishingGame
+from .events import Captured, Event, InitialSweep, Redealt
+from .fishing import FishingGame, initial_sweeps
 from .options import ScopaOptions, ScoponeOptions
 from .scoring import CoinBonuses, HandScore, all_coins_side, score_scopa
 
@@ -13,6 +13,8 @@ KINGS = RANK_MASK[9]
 ACES = RANK_MASK[0]
 VALUE40 = tuple(VALUE[card] << 40 for card in range(40))
 """Where the subsets a card can capture start in a table's subsets."""
+NEED40 = tuple((15 - VALUE[card]) << 40 for card in range(40))
+"""The same for Scopa a 15: the subsets that make 15 with the card."""
 ONE40 = 1 << 40
 SCOPONE_PACKETS = {"ten_each": ((3, 0), (3, 0), (4, 0)), "nine_plus_four": ((3, 2), (3, 2), (3, 0))}
 """Scopone's deal, per round: cards to each player (mano first), then to the table."""
@@ -38,6 +40,7 @@ class Scopa(FishingGame):
         ("ace_on_table", "still_takes_all"),
         ("ace_on_empty_table", "stays"),
         ("first_lead_ace_forbidden", True),
+        ("capture_mode", "fifteen"),
     )
     fewest_cards = False
     """Whether a sum capture must take the fewest cards it can (``sum_choice``)."""
@@ -54,6 +57,11 @@ class Scopa(FishingGame):
         self.ace_still_takes_all = options.ace_on_table == "still_takes_all"
         self.ace_takes_itself = options.ace_on_empty_table == "takes_itself"
         self.no_ace_lead = options.first_lead_ace_forbidden
+        self.captures_fifteen = getattr(options, "capture_mode", "italian") == "fifteen"
+        """Scopa a 15 (G.2.4): Escoba's capture and dealer's sweep, Scopa's scoring."""
+        self.starts = NEED40 if self.captures_fifteen else VALUE40
+        if self.captures_fifteen:
+            self.rank_priority = False
 
     def _seat_sides(self) -> tuple[int, ...]:
         if self.players in (4, 6):
@@ -67,7 +75,7 @@ class Scopa(FishingGame):
             if self.aces and VALUE[card] == 1:
                 moves.extend(self._ace_moves(s, card))
                 continue
-            low = VALUE40[card]
+            low = self.starts[card]
             high = low + ONE40
             options = [entry & MASK40 for entry in subsets if low <= entry < high]
             if not options:
@@ -126,6 +134,17 @@ class Scopa(FishingGame):
         if take_all and not self.ace_sweeps:
             return False
         return super()._sweep(s, seat, card, taken)
+
+    def _after_first_deal(self, s: State, events: list[Event] | None) -> None:
+        """Scopa a 15: a first table of 15 or 30 is the dealer's (one or two scope)."""
+        sweeps = initial_sweeps(s.table) if self.captures_fifteen else 0
+        if not sweeps:
+            return
+        cards = s.table
+        self._take_from_table(s, s.dealer, s.tmask)
+        s.sweeps[s.dealer] += sweeps
+        if events is not None:
+            events.append(InitialSweep(s.dealer, cards, sweeps))
 
     def _void_deal(self, s: State, events: list[Event] | None) -> bool:
         if (s.tmask & KINGS).bit_count() < 3:
