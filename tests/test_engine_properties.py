@@ -36,6 +36,7 @@ SCOPA_VARIANTS = [
     {"players": 2, "ace_takes_all": True, "ace_on_empty_table": "stays"},
     {"players": 3, "ace_takes_all": True, "ace_sweep_is_scopa": True},
     {"players": 2, "capture_mode": "fifteen"},
+    {"players": 4, "ace_takes_all": True, "re_bello": True},
     {"players": 4, "capture_mode": "fifteen", "napola": True},
 ]
 SCOPONE_VARIANTS = [

@@ -112,3 +112,10 @@ def test_scopa_a_15_deals_the_dealer_a_first_table_of_15():
             assert state.table == ()
             return
     raise AssertionError("no first table of 15 or 30 in 200 deals")
+
+
+def test_g_as_deal_for_four_is_ten_each_on_an_empty_table():
+    state = scopa(players=4).new_match(2)
+    assert [len(hand) for hand in state.hands] == [10] * 4 and state.table == ()
+    three = scopa(players=3).new_match(2)
+    assert [len(hand) for hand in three.hands] == [3] * 3 and len(three.table) == 4

@@ -64,6 +64,9 @@ seats leave few deals for a deep search; the move and the reply, on more deals, 
 better against ``greedy`` (+0.17 [-0.10, 0.44] points a hand over 80 matches, seed 1,
 against -0.29 [-0.66, 0.07] over 40 at ``DEPTH``)."""
 TO_ROUND_END = frozenset({"scopa"})
+ROUND_END_CARDS = 12
+"""At most this many cards in hands for a search to the round's end (four players'
+three cards; a Scopa d'Assi for four deals the whole deck at once)."""
 """Games whose first moves of a deal round search to the round's end, however deep:
 the last cards of a round make or give away most scope."""
 DEAL_COST = 4
@@ -155,6 +158,7 @@ class _Search:
 
 def _depth(game: Game, view: Observation) -> int:
     """Plies to search after the move: ``DEPTH`` in all, or to the deal round's end."""
-    if game.name in TO_ROUND_END:
-        return max(DEPTH - 1, sum(view.hand_sizes) - 1)
+    cards = sum(view.hand_sizes)
+    if game.name in TO_ROUND_END and cards <= ROUND_END_CARDS:
+        return max(DEPTH - 1, cards - 1)
     return SEARCH_PLIES.get(game.name, DEPTH) - 1

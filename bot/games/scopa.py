@@ -44,6 +44,9 @@ class Scopa(FishingGame):
     )
     fewest_cards = False
     """Whether a sum capture must take the fewest cards it can (``sum_choice``)."""
+    packets: tuple[tuple[int, int], ...] = ()
+    """The whole deck dealt at once in packets (Scopone; Scopa d'Assi for four), per
+    round: cards to each player, then to the table; none: three each, as §B."""
 
     def __init__(self, options: ScopaOptions | ScoponeOptions) -> None:
         super().__init__(options)
@@ -60,6 +63,8 @@ class Scopa(FishingGame):
         self.captures_fifteen = getattr(options, "capture_mode", "italian") == "fifteen"
         """Scopa a 15 (G.2.4): Escoba's capture and dealer's sweep, Scopa's scoring."""
         self.starts = NEED40 if self.captures_fifteen else VALUE40
+        if self.aces and self.players == 4:  # G.2.1.7: ten each, as Scopone
+            self._deal_in_packets(SCOPONE_PACKETS["ten_each"])
         if self.captures_fifteen:
             self.rank_priority = False
 
@@ -146,7 +151,35 @@ class Scopa(FishingGame):
         if events is not None:
             events.append(InitialSweep(s.dealer, cards, sweeps))
 
+    def _deal_in_packets(self, packets: tuple[tuple[int, int], ...]) -> None:
+        self.packets = packets
+        self.hand_size = sum(each for each, _ in packets)
+        self.table_cards = sum(table for _, table in packets)
+
+    def _deal_first(self, s: State) -> None:
+        """The whole deck in packets (G-SC-2): each player's, mano first, then the
+        table's; else as every game deals."""
+        if not self.packets:
+            super()._deal_first(s)
+            return
+        n, mano = self.players, (s.dealer + 1) % self.players
+        hands: list[list[int]] = [[] for _ in range(n)]
+        table: list[int] = []
+        pos = 0
+        for each, to_table in self.packets:
+            for offset in range(n):
+                hands[(mano + offset) % n].extend(s.deck[pos : pos + each])
+                pos += each
+            table.extend(s.deck[pos : pos + to_table])
+            pos += to_table
+        s.hands = [tuple(hand) for hand in hands]
+        s.pos, s.in_hands, s.deal_round, s.last_deal = pos, n * self.hand_size, 1, True
+        s.turn, s._legal = mano, None
+        self._lay_table(s, tuple(table))
+
     def _void_deal(self, s: State, events: list[Event] | None) -> bool:
+        if self.packets and not self.table_cards:
+            return False  # dealt onto an empty table: no Kings to count
         if (s.tmask & KINGS).bit_count() < 3:
             return False
         if events is not None:
@@ -201,29 +234,7 @@ class Scopone(Scopa):
     def __init__(self, options: ScoponeOptions) -> None:
         super().__init__(options)
         self.fewest_cards = options.sum_choice == "fewest_cards"
-        self.packets = SCOPONE_PACKETS[options.scopone_deal]
-        self.hand_size = sum(each for each, _ in self.packets)
-        self.table_cards = sum(table for _, table in self.packets)
+        self._deal_in_packets(SCOPONE_PACKETS[options.scopone_deal])
 
     def _seat_sides(self) -> tuple[int, ...]:
         return (0, 1, 0, 1)
-
-    def _deal_first(self, s: State) -> None:
-        """The whole deck in packets (G-SC-2): each player's, mano first, then the table's."""
-        n, mano = self.players, (s.dealer + 1) % self.players
-        hands: list[list[int]] = [[] for _ in range(n)]
-        table: list[int] = []
-        pos = 0
-        for each, to_table in self.packets:
-            for offset in range(n):
-                hands[(mano + offset) % n].extend(s.deck[pos : pos + each])
-                pos += each
-            table.extend(s.deck[pos : pos + to_table])
-            pos += to_table
-        s.hands = [tuple(hand) for hand in hands]
-        s.pos, s.in_hands, s.deal_round, s.last_deal = pos, n * self.hand_size, 1, True
-        s.turn, s._legal = mano, None
-        self._lay_table(s, tuple(table))
-
-    def _void_deal(self, s: State, events: list[Event] | None) -> bool:
-        return self.table_cards > 0 and super()._void_deal(s, events)
