@@ -217,7 +217,8 @@ class TableDriver:
         in_hands = sum(int(n) for n in re.findall(r"(\d+) (?:in hand|en mano|in mano)", status))
         piles = sum(int(n) for n in re.findall(r"(?:pile|montón|mazzetto) (\d+)", status))
         table = len(shown_cards(board_part(board, "table")))
-        stock = int(re.search(r"(?:Stock|Mazo|Mazzo):\*\* (\d+)", status).group(1))
+        shown = re.search(r"(?:Stock|Mazo|Mazzo):\*\* (\d+)", status)
+        stock = int(shown.group(1)) if shown else 0  # no stock line: the deck is all dealt
         return in_hands + piles + table + stock
 
 

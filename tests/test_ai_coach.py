@@ -143,3 +143,15 @@ def test_every_hint_key_is_in_every_catalog(lang):
     keys = [key for key in CATALOGS["en"] if key.startswith("hint.")]
     assert len(keys) >= 16
     assert all(key in CATALOGS[lang] for key in keys)
+
+
+@pytest.mark.parametrize(
+    ("last_play_scores", "key"), [(False, "hint.take"), (True, "hint.sweep.scopone")]
+)
+def test_a_sweep_with_the_last_card_is_hinted_as_a_scopa_only_where_it_scores(
+    last_play_scores, key
+):
+    game = make_game("scopone", {"scopa_on_last_play": last_play_scores})
+    state = game.new_position([parse_cards("7o"), (), (), ()], "5c 2e", turn=0, dealer=0)
+    (move,) = state.legal_moves()
+    assert explain(game, state.observe(0), move)[0][0] == key

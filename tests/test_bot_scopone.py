@@ -49,7 +49,8 @@ async def test_a_member_and_three_bots_play_a_whole_scopone_match(simcord_env, b
         [b.custom_id for b in cards[i : i + 5]] for i in (0, 5)
     ]
     assert len(shown_cards(field_value(panel.embeds[0], "Your hand"))) == 10
-    assert "scope 0" in board_part(driver.board(), "status")
+    status = board_part(driver.board(), "status")
+    assert "scope 0" in status and "Stock" not in status, "the whole deck is dealt: no stock"
 
     checker = LeakChecker()
     for _ in range(6):

@@ -97,7 +97,8 @@ def _explain_fishing(game: Game, view: Observation, move: int) -> tuple[Reason, 
     if taken:
         left = table & ~taken
         params = {"card": info.card, "cards": info.captures}
-        if not left:
+        last_play = not _others_still_play(view) and len(view.hand) == 1
+        if not left and game.scores_sweep(info.card, taken, last_play):
             return ((f"hint.sweep.{view.game}", params),)
         reasons.append(("hint.take", params))
         won = (*info.captures, info.card)

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from .cards import (
     BIT,
+    DECK_SIZE,
     FULL_DECK,
     VALUE,
     card_code,
@@ -410,6 +411,16 @@ class Game:
 
     def _seat_sides(self) -> tuple[int, ...]:
         return tuple(range(self.players))
+
+    @property
+    def deals_whole_deck(self) -> bool:
+        """Whether a hand's one deal gives out every card (Scopone): there is no stock."""
+        return self.hand_size * self.players + self.table_cards >= DECK_SIZE
+
+    def scores_sweep(self, card: int, taken: int, last_play: bool) -> bool:
+        """Whether emptying the table, taking ``taken`` (a mask) with ``card``, scores a
+        sweep (``last_play``: with the hand's last card). The coach asks it too."""
+        return True
 
     # -- match flow -----------------------------------------------------------------
 

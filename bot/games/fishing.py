@@ -64,10 +64,13 @@ class FishingGame(Game):
         """``seat`` emptied the table taking ``taken`` with ``card``: count the sweep
         unless the rules say otherwise."""
         last_play = s.in_hands == 1 and s.pos == len(s.deck)
-        if last_play and not self.sweeps_on_last_play:
+        if not self.scores_sweep(card, taken, last_play):
             return False
         s.sweeps[seat] += 1
         return True
+
+    def scores_sweep(self, card: int, taken: int, last_play: bool) -> bool:
+        return self.sweeps_on_last_play or not last_play
 
     def _claim(self, s: State, seat: int, move: int, events: list[Event] | None) -> None:
         raise NotImplementedError

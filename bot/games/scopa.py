@@ -132,13 +132,13 @@ class Scopa(FishingGame):
             events.append(Captured(seat, card, (), False))
         self._after_play(s, seat, events)
 
-    def _sweep(self, s: State, seat: int, card: int, taken: int) -> bool:
+    def scores_sweep(self, card: int, taken: int, last_play: bool) -> bool:
         """An ace's take-all is a scopa only with ``ace_sweep_is_scopa``; an ace taking
         a lone ace by rank is an ordinary one (G-AS-3)."""
         take_all = self.aces and VALUE[card] == 1 and (self.ace_still_takes_all or not taken & ACES)
         if take_all and not self.ace_sweeps:
             return False
-        return super()._sweep(s, seat, card, taken)
+        return super().scores_sweep(card, taken, last_play)
 
     def _after_first_deal(self, s: State, events: list[Event] | None) -> None:
         """Scopa a 15: a first table of 15 or 30 is the dealer's (one or two scope)."""

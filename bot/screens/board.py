@@ -128,7 +128,8 @@ def _status_text(table: Table, public: PublicObservation, cards: CardWords) -> s
         )
         lines.append(f"**{tr(lang, 'board.score', target=public.target)}:** {scores}")
     lines.append(_seat_lines(table, public, cards))
-    lines.append(f"**{tr(lang, 'board.stock')}:** {public.stock}")
+    if not state.game.deals_whole_deck:
+        lines.append(f"**{tr(lang, 'board.stock')}:** {public.stock}")
     footer = tr(
         lang,
         "board.footer",
