@@ -84,7 +84,7 @@ def test_empty_and_large_tables(deck):
     assert large > empty
 
 
-@pytest.mark.parametrize("count", [0, 1, 3])
+@pytest.mark.parametrize("count", [0, 1, 3, 10])
 @pytest.mark.parametrize("deck", DECKS)
 def test_hand(deck, count):
     image = open_png(hand_png(list(range(count)), deck))
@@ -94,6 +94,11 @@ def test_hand(deck, count):
 
 def test_more_cards_make_a_wider_hand():
     assert hand_size(3)[0] > hand_size(1)[0] == hand_size(0)[0]
+
+
+def test_a_ten_card_hand_is_two_rows_of_five_like_its_buttons():
+    assert hand_size(10)[0] == hand_size(5)[0] and hand_size(10)[1] > hand_size(5)[1]
+    assert hand_size(6)[1] == hand_size(10)[1]
 
 
 def test_long_unicode_pile_names_are_fine():

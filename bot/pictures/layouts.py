@@ -267,15 +267,23 @@ def board_png(
     return _png(img)
 
 
+HAND_ROW = 5
+"""Cards a row of a hand's picture holds, as a row of the panel's buttons: a ten-card
+hand (Scopone) is two rows of five, big enough to read in a panel."""
+_HAND_PITCH = _CH + 40
+"""A row of the hand: the card and its number badge under it."""
+
+
 def hand_size(count: int) -> tuple[int, int]:
     """Pixel size of ``hand_png`` for ``count`` cards (an empty hand is one slot wide)."""
-    slots = max(1, count)
-    return (2 * _MARGIN + slots * _CW + (slots - 1) * _GAP * 2, _MARGIN + _CH + 40)
+    slots = min(max(1, count), HAND_ROW)
+    rows = max(1, -(-count // HAND_ROW))
+    return (2 * _MARGIN + slots * _CW + (slots - 1) * _GAP * 2, _MARGIN + rows * _HAND_PITCH)
 
 
 def hand_png(hand: Sequence[int], deck: str) -> bytes:
-    """The hand as PNG bytes: cards side by side in the order given, each with a number
-    badge 1, 2… under it, like the panel's buttons ("① 7 de oros")."""
+    """The hand as PNG bytes: cards side by side in the order given, five to a row,
+    each with a number badge 1, 2… under it, like the panel's buttons ("① 7 de oros")."""
     _check_deck(deck)
     width, height = hand_size(len(hand))
     img = _panel(width, height).copy()
@@ -283,7 +291,9 @@ def hand_png(hand: Sequence[int], deck: str) -> bytes:
     if not hand:
         _slot(d, _MARGIN, _MARGIN)
     for i, card in enumerate(hand):
-        x = _MARGIN + i * (_CW + 2 * _GAP)
-        _place(img, card, deck, x, _MARGIN)
-        _stamp(img, _number_badge(i + 1), x + _CW / 2, _MARGIN + _CH + 20)
+        row, column = divmod(i, HAND_ROW)
+        x = _MARGIN + column * (_CW + 2 * _GAP)
+        y = _MARGIN + row * _HAND_PITCH
+        _place(img, card, deck, x, y)
+        _stamp(img, _number_badge(i + 1), x + _CW / 2, y + _CH + 20)
     return _png(img)
