@@ -35,7 +35,7 @@ SCOPA_VARIANTS = [
     {"players": 4, "napola": True, "napola_all_coins": "ten_points"},
     {"players": 2, "ace_takes_all": True, "ace_on_empty_table": "stays"},
     {"players": 3, "ace_takes_all": True, "ace_sweep_is_scopa": True},
-    {"players": 2, "capture_mode": "fifteen"},
+    {"players": 2, "capture_mode": "fifteen", "sevens_point": "count_tiebreak"},
     {"players": 4, "ace_takes_all": True, "re_bello": True},
     {"players": 4, "capture_mode": "fifteen", "napola": True},
 ]

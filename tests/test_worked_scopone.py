@@ -219,3 +219,11 @@ def test_scopone_options_are_checked_in_words():
     with pytest.raises(OptionsError, match="scopone_deal must be one of"):
         parse_options("scopone", {"scopone_deal": "eight"})
     assert parse_move("Cb:2o+7c")
+
+
+@pytest.mark.parametrize(("method", "winner"), [("primiera_sum", None), ("count_tiebreak", 0)])
+def test_g_0_2_sevens_point_primiera_or_count(method, winner):
+    a = mask_of(parse_cards("7o 7c 7e 2b"))  # primiera 75, as the other side's: a tie
+    score = score_scopa([a, ((1 << 40) - 1) & ~a], [0, 0], sevens_point=method)
+    primiera = [side for side, points in enumerate(score.points) if points.get("primiera")]
+    assert primiera == ([] if winner is None else [winner])

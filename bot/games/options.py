@@ -160,6 +160,7 @@ class ScopaOptions(_Options):
     rank_match_priority: bool = True
     scopa_on_last_play: bool = False
     primiera_face_values: Literal["all10", "8_9_10"] = "all10"
+    sevens_point: Literal["primiera_sum", "count_tiebreak"] = "primiera_sum"
     re_bello: bool = False
     napola: bool = False
     napola_all_coins: Literal["wins_match", "ten_points"] = "wins_match"
@@ -186,6 +187,7 @@ class ScoponeOptions(_Options):
     sum_choice: Literal["free", "fewest_cards"] = "free"
     scopa_on_last_play: bool = False
     primiera_face_values: Literal["all10", "8_9_10"] = "all10"
+    sevens_point: Literal["primiera_sum", "count_tiebreak"] = "primiera_sum"
     re_bello: bool = False
     napola: bool = False
     napola_all_coins: Literal["wins_match", "ten_points"] = "wins_match"

@@ -41,6 +41,7 @@ class Scopa(FishingGame):
         ("ace_on_empty_table", "stays"),
         ("first_lead_ace_forbidden", True),
         ("capture_mode", "fifteen"),
+        ("sevens_point", "count_tiebreak"),
     )
     fewest_cards = False
     """Whether a sum capture must take the fewest cards it can (``sum_choice``)."""
@@ -188,8 +189,10 @@ class Scopa(FishingGame):
 
     def score_hand(self, s: State) -> HandScore:
         sweeps = [sum(s.sweeps[seat] for seat in side) for side in self.sides]
-        faces = self.options.primiera_face_values
-        return score_scopa(s.side_piles(), sweeps, faces, self.bonuses)
+        options = self.options
+        return score_scopa(
+            s.side_piles(), sweeps, options.primiera_face_values, self.bonuses, options.sevens_point
+        )
 
     def _match_result(self, s: State, score: HandScore) -> tuple[tuple[int, ...], str] | None:
         """All ten coins with ``napola_all_coins = wins_match`` wins at once (G.0.4)."""
@@ -229,6 +232,7 @@ class Scopone(Scopa):
         ("first_lead_ace_forbidden", True),
         ("deck", "french_faces"),
         ("primiera_face_values", "8_9_10"),
+        ("sevens_point", "count_tiebreak"),
     )
 
     def __init__(self, options: ScoponeOptions) -> None:

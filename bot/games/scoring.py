@@ -203,9 +203,11 @@ def score_scopa(
     sweeps: Sequence[int],
     face_values: str = "all10",
     bonuses: CoinBonuses | None = None,
+    sevens_point: str = "primiera_sum",
 ) -> HandScore:
     """Score a Scopa hand (RULES.md §B, G.0.2): scope, carte, denari, settebello,
-    primiera, and the coin bonuses a table plays with (G.0.3)."""
+    primiera (the best-card sum, or with ``count_tiebreak`` the most sevens, then
+    sixes, aces…), and the coin bonuses a table plays with (G.0.3)."""
     points = [{"sweeps": sweeps[i]} for i in range(len(piles))]
     stats = [_stats(pile, sweeps[i]) for i, pile in enumerate(piles)]
     primiera = [primiera_sum(pile, face_values) for pile in piles]
@@ -215,14 +217,16 @@ def score_scopa(
         "cards": unique_max([s["cards"] for s in stats]),
         "coins": unique_max([s["coins"] for s in stats]),
         "seven_of_coins": next((i for i, s in enumerate(stats) if s["seven_of_coins"]), -1),
-        "primiera": unique_max([p or 0 for p in primiera], [p is not None for p in primiera]),
+        "primiera": unique_max([p or 0 for p in primiera], [p is not None for p in primiera])
+        if sevens_point == "primiera_sum"
+        else unique_max([prime_key(pile) for pile in piles]),
     }
     for category, side in winners.items():
         if side >= 0:
             points[side][category] = 1
     if bonuses is not None:
         bonuses.score(piles, points)
-    return HandScore(tuple(points), tuple(stats), sevens_method="primiera_sum")
+    return HandScore(tuple(points), tuple(stats), sevens_method=sevens_point)
 
 
 KING_OF_COINS = 9
