@@ -14,6 +14,7 @@ from tests.discord_helpers import (
     answer,
     buttons,
     current,
+    custom_ids,
     field_value,
     make_world,
 )
@@ -61,6 +62,12 @@ async def test_a_learner_plays_a_match_with_hints_against_a_bot(simcord_env):
     stats = await ana.slash(channel, "stats")
     text = stats.response.embeds[0].fields[0].value
     assert "1 of them with bots" in text and "1 of them with hints" in text
+    over = next(m for m in driver.thread.history() if custom_ids(m, "esc:rematch:"))
+    assert field_value(over.embeds[0], "Ratings") == (
+        "Practice match (the coach's hints were on): ratings do not move."
+    )
+    ratings = await simcord_env.bot.storage.ratings(channel.guild.id, "escoba", [ana.id])
+    assert ratings[ana.id].shown == 1000, "practice moves no rating"
 
 
 async def test_hint_is_refused_where_hints_are_off_or_out_of_turn(simcord_env):

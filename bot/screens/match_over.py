@@ -1,5 +1,6 @@
 """The match's result: the winners, the final scores, why it ended, each member's
-rating before and after, and Rematch."""
+rating before and after (a match with hints is practice: no rating moves), and
+Rematch."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
         rating_line(player_name(table, row["seat"]), row["before"], row["after"], lang)
         for row in event.get("ratings", ())
     ]
+    if ratings and table.settings.hints:
+        ratings = [tr(lang, "result.practice")]
     if ratings:
         shown.add_field(name=tr(lang, "result.ratings"), value="\n".join(ratings)[:1024])
     footer = tr(lang, "result.footer", game=game_name(table.game, lang), table=table.id)

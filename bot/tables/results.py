@@ -1,7 +1,8 @@
 """A finished match's results: each member's leaderboard line and rating change.
 
 Bots get no leaderboard line and count as opponents of fixed strength; members'
-lines count the matches that had bots, and those where the coach gave hints.
+lines count the matches that had bots, and those where the coach gave hints. A
+match with hints is practice: it is counted (and marked) but moves no rating.
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ def match_results(table: Table, ratings: dict[int, Rating]) -> list[MatchResult]
     side_of = state.game.side_of
     winners = set(state.winners or ())
     with_bots = any(seat.bot for seat in table.seats)
-    rated = rate_match(_entrants(table, ratings), side_ranks(state.scores, tuple(winners)))
+    if table.settings.hints:  # practice: the coach played along
+        rated = {user_id: ratings[user_id] for user_id in members(table)}
+    else:
+        rated = rate_match(_entrants(table, ratings), side_ranks(state.scores, tuple(winners)))
     return [
         MatchResult(
             user_id=seat.user_id,
