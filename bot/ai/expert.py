@@ -127,8 +127,12 @@ class _Search:
 
     def successive_halving(self, moves: list[int], plies: int) -> int:
         """Spend ``plies`` in rounds; after each round keep the better half of the
-        moves, and share what is left among the rounds still to come. Every move
-        still in play sees the same deals."""
+        moves (rounded up: three keep two), and share what is left among the rounds
+        still to come. Every move still in play sees the same deals. (Keeping one of
+        three left half the budget unspent: spending it changed Escoba's margin
+        against ``greedy`` from +1.02 [0.89, 1.15] to +0.93 [0.80, 1.06] points a hand,
+        within the noise, for CPU p50 7.3 → 14.3 ms, p95 16.9 → 22.6 ms; 200 matches,
+        seed 1.)"""
         totals = dict.fromkeys(moves, 0.0)
         alive = list(moves)
         budget_end = self.work + plies
@@ -145,7 +149,7 @@ class _Search:
                     totals[move] += self._value_after(state, move)
                 dealt = True
             alive.sort(key=totals.__getitem__, reverse=True)
-            alive = alive[: max(1, len(alive) // 2)]
+            alive = alive[: math.ceil(len(alive) / 2)]  # three moves keep two, not one
         return alive[0]
 
     def _value_after(self, state: State, move: int) -> float:
