@@ -75,8 +75,9 @@ PLY_COST = {"escoba": 1.0, "scopa": 1.25, "scopone": 0.8, "rubamazzo": 1.3}
 """A searched position's cost relative to Escoba's (Rubamazzo's moves take longer,
 and Scopa's searches to a round's end take the longest decisions). Scopone's
 two-ply searches are cheap and gain from more deals: at 0.8, +0.21 [-0.23, 0.66]
-points a hand against ``greedy`` at a CPU p95 of 43 ms (40 matches, seed 1); at 0.6,
-+0.26 [0.05, 0.47] (seed 2) but 57 ms, over the 50 ms a decision may take."""
+points a hand against ``greedy`` at a CPU p95 of 43 ms (40 matches, seed 1; 46 ms
+once successive halving spent its whole budget); at 0.6, +0.26 [0.05, 0.47] (seed 2)
+but 57 ms, over the 50 ms a decision may take."""
 
 
 @dataclass(frozen=True, slots=True)
