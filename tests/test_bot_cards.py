@@ -12,6 +12,8 @@ from bot.client import create_bot
 from bot.screens.board import MAX_LOG, latest_lines
 from bot.screens.cards import CardFaces, CardWords, emoji_name
 from bot.screens.hand_panel import panel_message
+from bot.screens.rules import rules_embed
+from bot.tables.lobby import validate_options
 from tests.discord_helpers import (
     CARD_CODE,
     CARD_EMOJI,
@@ -162,3 +164,19 @@ async def test_rules_show_the_deck_with_each_cards_value(simcord_env):
     assert re.search(r"<:sota_oros:\d+> Jack = 8 · <:caballo_oros:\d+> Knight = 9", escoba)
     scopa = (await ana.slash(channel, "rules", game="scopa")).response.embeds[0].description
     assert re.search(r"<:asso_denari:\d+> Ace = 1 · <:2_denari:\d+> 2 ·", scopa)
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "• Re bello: the king of coins scores 1: yes"),
+        ("es", "• Re bello: el rey de oros vale 1: sí"),
+        ("it", "• Re bello: il re di denari vale 1: sì"),
+    ],
+)
+def test_rules_list_the_house_rules_a_table_plays(lang, line):
+    options = validate_options("scopa", {"re_bello": True, "napola": True})
+    text = rules_embed("scopa", options, lang, NO_FACES).description
+    assert line in text and text.count("\n• ") == 2
+    plain = rules_embed("scopa", validate_options("scopa", {}), lang, NO_FACES).description
+    assert "• " not in plain, "no house rules at a table that plays none"

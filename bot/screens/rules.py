@@ -6,13 +6,15 @@ from typing import Any
 
 import discord
 
-from ..games import game_type
+from ..games import game_type, parse_options
 from ..i18n import CATALOGS, DEFAULT_LANGUAGE, tr, tr_count
 from .cards import CardFaces, CardWords
-from .common import GAME_COLOURS, game_name
+from .common import GAME_COLOURS, advanced_text, game_name
 
 OPTION_RULES = {"capture_rule": "rules.capture", "scoring_system": "rules.escoba.scoring"}
 """The paragraph for each option a game names in its summary, by the option's value."""
+SHOWN_ELSEWHERE = ("game", "players", "layout", "deck", "target_score")
+"""Options the rules name on their own lines (or the lobby does), not as house rules."""
 GAME_SECTIONS = ("scoring", "steal")
 """Paragraphs a game's rules have when its catalog has them: ``rules.<game>.<section>``."""
 
@@ -29,6 +31,9 @@ def rules_embed(game: str, options: dict[str, Any], lang: str, faces: CardFaces)
     for section in GAME_SECTIONS:
         if _has(f"rules.{game}.{section}"):
             sections.append(tr(lang, f"rules.{game}.{section}"))
+    house = house_rules(game, options, lang)
+    if house:
+        sections.append(tr(lang, "rules.house", rules="\n".join(f"• {line}" for line in house)))
     if "target_score" in options:
         sections.append(tr_count(lang, "rules.target", options["target_score"]))
     return discord.Embed(
@@ -49,6 +54,23 @@ def values_text(options: dict[str, Any], lang: str, faces: CardFaces) -> str:
         text = f"{emoji} {rank}" if emoji else rank
         shown.append(text if rank == str(card + 1) else f"{text} = {card + 1}")
     return " · ".join(shown)
+
+
+def house_rules(game: str, options: dict[str, Any], lang: str) -> list[str]:
+    """The options this table plays that differ from the game's defaults, in words
+    ("Re bello: the king of coins scores 1: yes"), but those the rules already name."""
+    summary = game_type(game).summary_options
+    chosen = {name: options[name] for name in summary if name in options}
+    defaults = parse_options(game, chosen).model_dump(mode="json")  # as the summary plays
+    named = set(summary) | set(SHOWN_ELSEWHERE)
+    lines = []
+    for name, value in options.items():
+        if name in named or defaults.get(name) == value or not _has(f"adv.{name}"):
+            continue
+        if isinstance(value, str) and not _has(f"adv.{name}.{value}"):
+            continue
+        lines.append(advanced_text(name, value, lang))
+    return lines
 
 
 def _has(key: str) -> bool:
