@@ -12,10 +12,13 @@ from discord.ext import commands
 
 from bot.client import EscobaBot
 from bot.croupier import Croupier
+from bot.games import game_type
 from bot.i18n import cmd
 
 TIMER = app_commands.Range[int, 0, 3600]
 TARGET = app_commands.Range[int, 1, 1000]
+SCOPA_TARGETS = game_type("scopa").targets
+SCOPONE_TARGETS = game_type("scopone").targets
 PLAYERS_4 = [Choice(name=str(n), value=n) for n in (2, 3, 4, 6)]
 
 
@@ -108,7 +111,7 @@ class Tables(commands.Cog):
         timer=cmd("opt.timer.desc"),
     )
     @app_commands.choices(
-        players=PLAYERS_4, target=[Choice(name="11", value=11), Choice(name="21", value=21)]
+        players=PLAYERS_4, target=[Choice(name=str(n), value=n) for n in SCOPA_TARGETS]
     )
     async def scopa_new(
         self,
@@ -123,7 +126,9 @@ class Tables(commands.Cog):
     @scopone.command(name=cmd("cmd.new", "new"), description=cmd("cmd.scopone_new.desc"))
     @app_commands.rename(target=cmd("opt.target", "target"), timer=cmd("opt.timer", "timer"))
     @app_commands.describe(target=cmd("opt.target.desc"), timer=cmd("opt.timer.desc"))
-    @app_commands.choices(target=[Choice(name=str(n), value=n) for n in (11, 16, 21, 31)])
+    @app_commands.choices(
+        target=[Choice(name=str(n), value=n) for n in game_type("scopone").targets]
+    )
     async def scopone_new(
         self, interaction: discord.Interaction, target: int = 21, timer: TIMER | None = None
     ) -> None:

@@ -205,8 +205,7 @@ async def test_the_lobby_names_the_deck_and_the_host_picks_the_target(simcord_en
         "Target: 21 points",
     ]
     menu = select_options(driver.lobby, "esc:target:1")
-    assert [option.label for option in menu] == [
-        "Play to 11 points",
+    assert [option.label for option in menu] == [  # Escoba's targets (RULES.md)
         "Play to 15 points",
         "Play to 21 points",
         "Play to 31 points",

@@ -379,6 +379,8 @@ class Game:
     """Options a table's summary names besides its players, deck and target."""
     menu_choices: ClassVar[tuple[tuple[str, object], ...]] = ()
     """The "Advanced rules" menu: ``(option, value)`` choices, in the order offered."""
+    targets: ClassVar[tuple[int, ...]] = ()
+    """The target scores people play this game to (RULES.md), as menus offer them."""
 
     @classmethod
     def has_sweeps(cls) -> bool:

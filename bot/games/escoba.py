@@ -59,6 +59,7 @@ class Escoba(FishingGame):
     )
     counted_categories = ("cards", "coins", "sevens", "primiera")
     summary_options = ("scoring_system", "capture_rule")
+    targets = (15, 21, 31)  # Argentina's 15, Fournier's 21 and 31
     menu_choices = (
         ("deck", "spanish"),
         ("deck", "french_faces"),

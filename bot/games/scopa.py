@@ -24,6 +24,7 @@ class Scopa(FishingGame):
     name = "scopa"
     options: ScopaOptions | ScoponeOptions
     categories = ("sweeps", "cards", "coins", "seven_of_coins", "primiera", "re_bello", "napola")
+    targets = (11, 16, 21, 31)  # §B's 11; 21, and 31 with napola (G.1.3)
     counted_categories = ("cards", "coins", "sevens", "primiera")
     menu_choices = (
         ("deck", "italian"),

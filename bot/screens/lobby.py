@@ -33,9 +33,6 @@ VALUE_KEYS = {
     "scopone_deal": "adv.scopone_deal",
 }
 """Where the catalog words the values of the options a lobby summary names."""
-TARGETS = (11, 15, 21, 31)
-"""The target scores the lobby offers (RULES.md: 21 and 31 Fournier, 15 Argentina, 11
-Scopa); a table opened with another keeps it in the list."""
 
 
 def lobby_message(table: Table, lang: str) -> tuple[discord.Embed, ui.View]:
@@ -155,7 +152,7 @@ def _target_select(table: Table, lang: str) -> TargetSelect:
             value=str(target),
             default=target == current,
         )
-        for target in sorted({*TARGETS, current})
+        for target in sorted({*table.engine.targets, current})
     ]
     placeholder = tr(lang, "lobby.target_pick")
     return TargetSelect(table.id, options=options, placeholder=placeholder, row=4)
