@@ -91,13 +91,20 @@ async def test_hint_is_refused_where_hints_are_off_or_out_of_turn(simcord_env):
     assert hint_field(coached.dm_panel(coached.actor())) is not None
 
 
-async def test_a_rematch_keeps_hints_on(simcord_env):
-    _, channel, (ana,) = make_world(simcord_env, "ana")
-    driver = TableDriver(simcord_env, channel, [ana])
-    await driver.open("escoba new", target=1)
+async def hinted_match(env, *, target: int, level: str) -> TableDriver:
+    """ana, with hints on, against a ``level`` bot, to ``target`` points."""
+    _, channel, (ana,) = make_world(env, "ana")
+    driver = TableDriver(env, channel, [ana])
+    await driver.open("escoba new", target=target)
     await ana.click(driver.lobby, label="Hints: off")
-    await ana.select(current(simcord_env, driver.lobby), ["random"], custom_id=BOT_SELECT)
-    await ana.click(current(simcord_env, driver.lobby), label="Start")
+    await ana.select(current(env, driver.lobby), [level], custom_id=BOT_SELECT)
+    await ana.click(current(env, driver.lobby), label="Start")
+    return driver
+
+
+async def test_a_rematch_keeps_hints_on(simcord_env):
+    driver = await hinted_match(simcord_env, target=1, level="random")
+    (ana,) = driver.players
     await driver.play_to_end()
     final = [m for m in driver.thread.history() if m.components][-1]
     again = await ana.click(final, label="Rematch")
@@ -105,12 +112,8 @@ async def test_a_rematch_keeps_hints_on(simcord_env):
 
 
 async def test_the_hinted_card_and_capture_are_the_blue_buttons(simcord_env):
-    _, channel, (ana,) = make_world(simcord_env, "ana")
-    driver = TableDriver(simcord_env, channel, [ana])
-    await driver.open("escoba new", target=15)
-    await ana.click(driver.lobby, label="Hints: off")
-    await ana.select(current(simcord_env, driver.lobby), ["greedy"], custom_id=BOT_SELECT)
-    await ana.click(current(simcord_env, driver.lobby), label="Start")
+    driver = await hinted_match(simcord_env, target=15, level="greedy")
+    (ana,) = driver.players
     blue = discord.ButtonStyle.primary
     for _ in range(200):
         assert driver.actor() is ana

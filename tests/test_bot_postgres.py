@@ -3,6 +3,7 @@ same leaderboard, stats and history as on SQLite, and the database agrees with t
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 
@@ -63,6 +64,16 @@ async def test_a_match_on_postgresql_shows_what_it_shows_on_sqlite(
         await storage.close()
 
 
+async def one_turn_played(env) -> TableDriver:
+    """ana and bob at an Escoba table, its first turn played."""
+    _, channel, players = make_world(env, "ana", "bob")
+    driver = TableDriver(env, channel, players)
+    await driver.open("escoba new")
+    await driver.seat_and_start()
+    await driver.play_turn()
+    return driver
+
+
 async def test_a_newer_process_takes_the_tables_over_and_the_old_one_stops(
     bot_settings, postgres_url, caplog
 ):
@@ -70,11 +81,7 @@ async def test_a_newer_process_takes_the_tables_over_and_the_old_one_stops(
     at its next check, stops driving and showing the tables."""
     settings = bot_settings.model_copy(update={"database_url": postgres_url})
     async with simcord.run(create_bot(settings)) as env:
-        _, channel, players = make_world(env, "ana", "bob")
-        driver = TableDriver(env, channel, players)
-        await driver.open("escoba new")
-        await driver.seat_and_start()
-        await driver.play_turn()
+        driver = await one_turn_played(env)
         old = env.bot
         assert await old.storage.shard_claims(None) == {EVERY_SHARD: old.owner}
         newer = await Storage.open(postgres_url)
@@ -101,11 +108,7 @@ async def test_after_a_takeover_the_old_process_writes_and_shows_nothing(
     newer process, which loaded the tables at its claim, shows and plays them."""
     settings = bot_settings.model_copy(update={"database_url": postgres_url})
     async with simcord.run(create_bot(settings)) as env:
-        _, channel, players = make_world(env, "ana", "bob")
-        driver = TableDriver(env, channel, players)
-        await driver.open("escoba new")
-        await driver.seat_and_start()
-        await driver.play_turn()
+        driver = await one_turn_played(env)
         old, version = env.bot, driver.board_version()
         newer = await Storage.open(postgres_url)
         try:
@@ -131,14 +134,19 @@ async def test_after_a_takeover_the_old_process_writes_and_shows_nothing(
 async def lost_commit_match(env):
     """ana and bob at an Escoba table, one turn played; the player to act, their panel,
     who clicks it, and the version."""
-    _, channel, players = make_world(env, "ana", "bob")
-    driver = TableDriver(env, channel, players)
-    await driver.open("escoba new")
-    await driver.seat_and_start()
-    await driver.play_turn()
+    driver = await one_turn_played(env)
     actor = driver.actor()
     panel, clicker = await driver.panel(actor)
     return driver, actor, panel, clicker, driver.board_version()
+
+
+@contextlib.asynccontextmanager
+async def bot_behind_a_cutter(bot_settings, postgres_url):
+    """The bot on PostgreSQL through a ``CommitCutter``: the cutter and SimCord's env."""
+    async with commit_cutter(postgres_url) as (cutter, url):
+        settings = bot_settings.model_copy(update={"database_url": url})
+        async with simcord.run(create_bot(settings)) as env:
+            yield cutter, env
 
 
 def told(result) -> list[str]:
@@ -146,60 +154,52 @@ def told(result) -> list[str]:
 
 
 async def test_a_move_whose_commit_answer_was_lost_is_played_as_saved(bot_settings, postgres_url):
-    async with commit_cutter(postgres_url) as (cutter, url):
-        settings = bot_settings.model_copy(update={"database_url": url})
-        async with simcord.run(create_bot(settings)) as env:
-            driver, actor, panel, clicker, version = await lost_commit_match(env)
-            cutter.lose_commit_answer()
-            clicked = await clicker.click(panel, custom_id=one_move_card(env, panel))
-            assert cutter.commits_cut == 1
-            assert told(clicked) == [], "no 'nothing was changed': the move was saved"
-            stored = await env.bot.storage.table_row(1)
-            table = env.bot.service.tables[1]
-            assert stored["version"] == table.version == version + 1, "memory = database"
-            assert driver.board_version() == version + 1, "published as any saved move"
-            following = driver.actor()
-            assert following is not actor
-            assert enabled(driver.dm_panel(following), "esc:card:"), "the next player's turn"
-            await driver.play_turn()
-            assert driver.board_version() == version + 2
+    async with bot_behind_a_cutter(bot_settings, postgres_url) as (cutter, env):
+        driver, actor, panel, clicker, version = await lost_commit_match(env)
+        cutter.lose_commit_answer()
+        clicked = await clicker.click(panel, custom_id=one_move_card(env, panel))
+        assert cutter.commits_cut == 1
+        assert told(clicked) == [], "no 'nothing was changed': the move was saved"
+        stored = await env.bot.storage.table_row(1)
+        table = env.bot.service.tables[1]
+        assert stored["version"] == table.version == version + 1, "memory = database"
+        assert driver.board_version() == version + 1, "published as any saved move"
+        following = driver.actor()
+        assert following is not actor
+        assert enabled(driver.dm_panel(following), "esc:card:"), "the next player's turn"
+        await driver.play_turn()
+        assert driver.board_version() == version + 2
 
 
 async def test_a_move_whose_commit_never_arrived_is_told_as_not_played(bot_settings, postgres_url):
-    async with commit_cutter(postgres_url) as (cutter, url):
-        settings = bot_settings.model_copy(update={"database_url": url})
-        async with simcord.run(create_bot(settings)) as env:
-            driver, _, panel, clicker, version = await lost_commit_match(env)
-            cutter.lose_commit()
-            card = one_move_card(env, panel)
-            clicked = await clicker.click(panel, custom_id=card)
-            assert told(clicked) == [
-                "Something went wrong on my side; nothing was changed. Try again."
-            ]
-            assert (await env.bot.storage.table_row(1))["version"] == version
-            assert env.bot.service.tables[1].version == version
-            await clicker.click(current(env, panel), custom_id=card)
-            assert driver.board_version() == version + 1, "played at the second click"
+    async with bot_behind_a_cutter(bot_settings, postgres_url) as (cutter, env):
+        driver, _, panel, clicker, version = await lost_commit_match(env)
+        cutter.lose_commit()
+        card = one_move_card(env, panel)
+        clicked = await clicker.click(panel, custom_id=card)
+        assert told(clicked) == ["Something went wrong on my side; nothing was changed. Try again."]
+        assert (await env.bot.storage.table_row(1))["version"] == version
+        assert env.bot.service.tables[1].version == version
+        await clicker.click(current(env, panel), custom_id=card)
+        assert driver.board_version() == version + 1, "played at the second click"
 
 
 async def test_when_even_the_lookup_fails_the_member_is_told_it_is_unsure(
     bot_settings, postgres_url
 ):
-    async with commit_cutter(postgres_url) as (cutter, url):
-        settings = bot_settings.model_copy(update={"database_url": url})
-        async with simcord.run(create_bot(settings)) as env:
-            driver, _, panel, clicker, version = await lost_commit_match(env)
-            cutter.lose_commit_answer(then_down=True)
-            clicked = await clicker.click(panel, custom_id=one_move_card(env, panel))
-            assert told(clicked) == [
-                "The connection to the database dropped while saving, so I cannot tell yet"
-                " whether that was saved. The board will show it in a moment; check it"
-                " before playing again."
-            ]
-            assert driver.board_version() == version, "not shown while unsure"
-            cutter.set_down(False)
-            await env.advance_time(sum(RETRY_SECONDS[:3]))  # it retried while down
-            assert env.bot.service.tables[1].version == version + 1, "caught up"
-            assert driver.board_version() == version + 1, "the board shows what was saved"
-            await driver.play_turn()
-            assert driver.board_version() == version + 2
+    async with bot_behind_a_cutter(bot_settings, postgres_url) as (cutter, env):
+        driver, _, panel, clicker, version = await lost_commit_match(env)
+        cutter.lose_commit_answer(then_down=True)
+        clicked = await clicker.click(panel, custom_id=one_move_card(env, panel))
+        assert told(clicked) == [
+            "The connection to the database dropped while saving, so I cannot tell yet"
+            " whether that was saved. The board will show it in a moment; check it"
+            " before playing again."
+        ]
+        assert driver.board_version() == version, "not shown while unsure"
+        cutter.set_down(False)
+        await env.advance_time(sum(RETRY_SECONDS[:3]))  # it retried while down
+        assert env.bot.service.tables[1].version == version + 1, "caught up"
+        assert driver.board_version() == version + 1, "the board shows what was saved"
+        await driver.play_turn()
+        assert driver.board_version() == version + 2

@@ -73,18 +73,25 @@ async def test_a_lobby_change_from_an_out_of_date_process_is_refused(database_ur
         assert changed.options["target_score"] == 31 and changed.settings.hints
 
 
+async def lobbies_in(service: TableService, guilds: list[int]) -> list[Table]:
+    """An Escoba lobby hosted by ana in each of ``guilds``."""
+    return [
+        await service.create(
+            guild_id=guild_id,
+            channel_id=guild_id + 1,
+            host=Seat(user_id=10, name="ana"),
+            game="escoba",
+            options={},
+            locale="en",
+        )
+        for guild_id in guilds
+    ]
+
+
 async def test_each_cluster_restores_only_its_shards_tables(database_url):
     guilds = [(shard << 22) + 7 for shard in range(4)]  # guild i lives on shard i of 4
     async with processes(database_url, 1) as (creator,):
-        for guild_id in guilds:
-            await creator.create(
-                guild_id=guild_id,
-                channel_id=guild_id + 1,
-                host=Seat(user_id=10, name="ana"),
-                game="escoba",
-                options={},
-                locale="en",
-            )
+        await lobbies_in(creator, guilds)
         low = TableService(creator.storage, shards=Shards((0, 1), 4))
         high = TableService(creator.storage, shards=Shards((2, 3), 4))
         assert {table.guild_id for table in await low.restore()} == set(guilds[:2])
@@ -186,17 +193,7 @@ async def test_a_shard_taken_over_leaves_the_process_its_other_shards(database_u
     async with processes(database_url, 2) as (old, new):
         old.shards = Shards((0, 1), 2)
         await old.storage.claim_shards(old.shards, "old")
-        tables = []
-        for guild_id in guilds:
-            table = await old.create(
-                guild_id=guild_id,
-                channel_id=guild_id + 1,
-                host=Seat(user_id=10, name="ana"),
-                game="escoba",
-                options={},
-                locale="en",
-            )
-            tables.append(table)
+        tables = await lobbies_in(old, guilds)
         await new.storage.claim_shards(Shards((1,), 2), "new")
         await old.join(tables[0].id, Seat(user_id=11, name="bob"))
         with pytest.raises(ClaimLost):

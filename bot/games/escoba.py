@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from .cards import BIT, VALUE, cards_of
 from .engine import MASK40, State, subsets_summing
-from .events import Claimed, Event, InitialSweep
+from .events import Claimed, Event
 from .fishing import FishingGame, initial_sweeps
 from .moves import CLAIM_FLAG
 from .options import EscobaOptions
@@ -184,11 +184,7 @@ class Escoba(FishingGame):
             return
         mano = (s.dealer + 1) % self.players
         recipient = s.dealer if self.options.initial_sweep_to == "dealer" else mano
-        cards = s.table
-        self._take_from_table(s, recipient, s.tmask)
-        s.sweeps[recipient] += sweeps
-        if events is not None:
-            events.append(InitialSweep(recipient, cards, sweeps))
+        self._sweep_first_table(s, recipient, sweeps, events)
         if self.options.refill_after_initial_sweep:
             self._lay_table(s, s.deck[s.pos : s.pos + self.table_cards])
             s.pos += self.table_cards

@@ -10,7 +10,7 @@ from itertools import combinations
 
 from .cards import BIT, VALUE, cards_of
 from .engine import LIMIT40, STEP40, Game, State
-from .events import Captured, Event, Played
+from .events import Captured, Event, InitialSweep, Played
 
 
 class FishingGame(Game):
@@ -71,6 +71,16 @@ class FishingGame(Game):
 
     def scores_sweep(self, card: int, taken: int, last_play: bool) -> bool:
         return self.sweeps_on_last_play or not last_play
+
+    def _sweep_first_table(
+        self, s: State, seat: int, sweeps: int, events: list[Event] | None
+    ) -> None:
+        """``seat`` takes a first table of 15 or 30 for ``sweeps`` sweeps (RULES.md §A.5)."""
+        cards = s.table
+        self._take_from_table(s, seat, s.tmask)
+        s.sweeps[seat] += sweeps
+        if events is not None:
+            events.append(InitialSweep(seat, cards, sweeps))
 
     def _claim(self, s: State, seat: int, move: int, events: list[Event] | None) -> None:
         raise NotImplementedError

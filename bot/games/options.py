@@ -150,14 +150,10 @@ class EscobaOptions(_Options):
         return self
 
 
-class ScopaOptions(_Options):
-    """Classic Scopa (RULES.md §B). Four players play in pairs, six in two teams of three."""
+class _ItalianOptions(_Options):
+    """What Scopa and Scopone share (RULES.md G.0, G.2): the last-play sweep, the
+    primiera, the coin bonuses and Scopa d'Assi."""
 
-    game: Literal["scopa"] = "scopa"
-    deck: Literal["italian", "french_faces", "french_numeric"] = "italian"
-    players: int = 2
-    capture_mode: Literal["italian", "fifteen"] = "italian"
-    rank_match_priority: bool = True
     scopa_on_last_play: bool = False
     primiera_face_values: Literal["all10", "8_9_10"] = "all10"
     sevens_point: Literal["primiera_sum", "count_tiebreak"] = "primiera_sum"
@@ -169,6 +165,16 @@ class ScopaOptions(_Options):
     ace_on_table: Literal["rank_match", "still_takes_all"] = "rank_match"
     ace_on_empty_table: Literal["takes_itself", "stays"] = "takes_itself"
     first_lead_ace_forbidden: bool = False
+
+
+class ScopaOptions(_ItalianOptions):
+    """Classic Scopa (RULES.md §B). Four players play in pairs, six in two teams of three."""
+
+    game: Literal["scopa"] = "scopa"
+    deck: Literal["italian", "french_faces", "french_numeric"] = "italian"
+    players: int = 2
+    capture_mode: Literal["italian", "fifteen"] = "italian"
+    rank_match_priority: bool = True
     target_score: int = 11
 
     @field_validator("players")
@@ -177,7 +183,7 @@ class ScopaOptions(_Options):
         return _check_players("Scopa", value, (2, 3, 4, 6))
 
 
-class ScoponeOptions(_Options):
+class ScoponeOptions(_ItalianOptions):
     """Scopone (RULES.md G.1): four players, partners opposite, the whole deck dealt."""
 
     game: Literal["scopone"] = "scopone"
@@ -185,17 +191,6 @@ class ScoponeOptions(_Options):
     players: int = 4
     scopone_deal: Literal["ten_each", "nine_plus_four"] = "ten_each"
     sum_choice: Literal["free", "fewest_cards"] = "free"
-    scopa_on_last_play: bool = False
-    primiera_face_values: Literal["all10", "8_9_10"] = "all10"
-    sevens_point: Literal["primiera_sum", "count_tiebreak"] = "primiera_sum"
-    re_bello: bool = False
-    napola: bool = False
-    napola_all_coins: Literal["wins_match", "ten_points"] = "wins_match"
-    ace_takes_all: bool = False
-    ace_sweep_is_scopa: bool = False
-    ace_on_table: Literal["rank_match", "still_takes_all"] = "rank_match"
-    ace_on_empty_table: Literal["takes_itself", "stays"] = "takes_itself"
-    first_lead_ace_forbidden: bool = False
     target_score: int = 21
 
     @field_validator("players")

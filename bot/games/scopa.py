@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .cards import BIT, RANK_MASK, VALUE
+from .cards import BIT, RANK_MASK, VALUE, cards_of
 from .engine import MASK40, State
-from .events import Captured, Event, InitialSweep, Redealt
+from .events import Captured, Event, Redealt
 from .fishing import FishingGame, initial_sweeps
 from .options import ScopaOptions, ScoponeOptions
 from .scoring import CoinBonuses, HandScore, all_coins_side, score_scopa
@@ -16,6 +16,17 @@ VALUE40 = tuple(VALUE[card] << 40 for card in range(40))
 NEED40 = tuple((15 - VALUE[card]) << 40 for card in range(40))
 """The same for Scopa a 15: the subsets that make 15 with the card."""
 ONE40 = 1 << 40
+HOUSE_RULES: tuple[tuple[str, object], ...] = (
+    ("re_bello", True),
+    ("napola", True),
+    ("napola_all_coins", "ten_points"),
+    ("ace_takes_all", True),
+    ("ace_sweep_is_scopa", True),
+    ("ace_on_table", "still_takes_all"),
+    ("ace_on_empty_table", "stays"),
+    ("first_lead_ace_forbidden", True),
+)
+"""The Advanced-rules choices of Scopa's house rules (G.0.3, G.2.1), Scopone's too."""
 SCOPONE_PACKETS = {"ten_each": ((3, 0), (3, 0), (4, 0)), "nine_plus_four": ((3, 2), (3, 2), (3, 0))}
 """Scopone's deal, per round: cards to each player (mano first), then to the table."""
 
@@ -33,14 +44,7 @@ class Scopa(FishingGame):
         ("rank_match_priority", False),
         ("scopa_on_last_play", True),
         ("primiera_face_values", "8_9_10"),
-        ("re_bello", True),
-        ("napola", True),
-        ("napola_all_coins", "ten_points"),
-        ("ace_takes_all", True),
-        ("ace_sweep_is_scopa", True),
-        ("ace_on_table", "still_takes_all"),
-        ("ace_on_empty_table", "stays"),
-        ("first_lead_ace_forbidden", True),
+        *HOUSE_RULES,
         ("capture_mode", "fifteen"),
         ("sevens_point", "count_tiebreak"),
     )
@@ -109,7 +113,7 @@ class Scopa(FishingGame):
         if not table:
             return [card | BIT[card] << 6] if self.ace_takes_itself else [card]
         if table & ACES and not self.ace_still_takes_all:
-            return [card | bit << 6 for bit in _bits(table & ACES)]
+            return [card | BIT[ace] << 6 for ace in cards_of(table & ACES)]
         return [card | table << 6]
 
     def _first_lead(self, s: State) -> bool:
@@ -145,13 +149,8 @@ class Scopa(FishingGame):
     def _after_first_deal(self, s: State, events: list[Event] | None) -> None:
         """Scopa a 15: a first table of 15 or 30 is the dealer's (one or two scope)."""
         sweeps = initial_sweeps(s.table) if self.captures_fifteen else 0
-        if not sweeps:
-            return
-        cards = s.table
-        self._take_from_table(s, s.dealer, s.tmask)
-        s.sweeps[s.dealer] += sweeps
-        if events is not None:
-            events.append(InitialSweep(s.dealer, cards, sweeps))
+        if sweeps:
+            self._sweep_first_table(s, s.dealer, sweeps, events)
 
     def _deal_in_packets(self, packets: tuple[tuple[int, int], ...]) -> None:
         self.packets = packets
@@ -202,16 +201,6 @@ class Scopa(FishingGame):
         return self._target_result(s.scores)
 
 
-def _bits(mask: int) -> list[int]:
-    """Each set bit of ``mask``, as a mask of its own."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low)
-        mask ^= low
-    return found
-
-
 class Scopone(Scopa):
     """Scopone (RULES.md G.1): four players in two pairs, partners opposite, the whole
     deck dealt at once: ten each on an empty table (scientifico, the default) or nine
@@ -223,14 +212,7 @@ class Scopone(Scopa):
         ("scopone_deal", "nine_plus_four"),
         ("sum_choice", "fewest_cards"),
         ("scopa_on_last_play", True),
-        ("re_bello", True),
-        ("napola", True),
-        ("napola_all_coins", "ten_points"),
-        ("ace_takes_all", True),
-        ("ace_sweep_is_scopa", True),
-        ("ace_on_table", "still_takes_all"),
-        ("ace_on_empty_table", "stays"),
-        ("first_lead_ace_forbidden", True),
+        *HOUSE_RULES,
         ("deck", "french_faces"),
         ("primiera_face_values", "8_9_10"),
         ("sevens_point", "count_tiebreak"),

@@ -49,32 +49,27 @@ def _think_times(text: str) -> list[float]:
     return times
 
 
+def _steady_load(args: argparse.Namespace) -> dict:
+    """The arguments of a benchmark that offers moves at a steady rate."""
+    return {
+        "tables": args.tables,
+        "rate": args.rate,
+        "seconds": args.seconds,
+        "database": args.database,
+        "seed": args.seed,
+    }
+
+
 def _service(args: argparse.Namespace) -> dict:
     from .service_load import run_service_benchmark
 
-    return asyncio.run(
-        run_service_benchmark(
-            tables=args.tables,
-            rate=args.rate,
-            seconds=args.seconds,
-            database=args.database,
-            seed=args.seed,
-        )
-    )
+    return asyncio.run(run_service_benchmark(**_steady_load(args)))
 
 
 def _takeover(args: argparse.Namespace) -> dict:
     from .takeover_load import run_takeover_benchmark
 
-    return asyncio.run(
-        run_takeover_benchmark(
-            tables=args.tables,
-            rate=args.rate,
-            seconds=args.seconds,
-            database=args.database,
-            seed=args.seed,
-        )
-    )
+    return asyncio.run(run_takeover_benchmark(**_steady_load(args)))
 
 
 def _restore(args: argparse.Namespace) -> dict:

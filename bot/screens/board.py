@@ -42,7 +42,6 @@ from .story import describe_events, move_label
 BOARD_PICTURE = "board.png"
 LOG_LINES = 6
 MAX_LOG = 1600
-MAX_TEXT = 1000
 MAX_MOVE_BUTTONS = 15
 PLAYED_KINDS = ("played", "captured", "claimed", "stole")
 """Events that put a card from a hand on the table."""
