@@ -1,5 +1,5 @@
 """Slash commands that open and run tables: /escoba new, /scopa new, /scopone new,
-/rubamazzo new, /hand, /hint, /table, /leave, /cancel."""
+/cirulla new, /rubamazzo new, /hand, /hint, /table, /leave, /cancel."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from bot.i18n import cmd
 TIMER = app_commands.Range[int, 0, 3600]
 TARGET = app_commands.Range[int, 1, 1000]
 SCOPA_TARGETS = game_type("scopa").targets
-SCOPONE_TARGETS = game_type("scopone").targets
 PLAYERS_4 = [Choice(name=str(n), value=n) for n in (2, 3, 4, 6)]
 
 
@@ -37,6 +36,9 @@ class Tables(commands.Cog):
     )
     scopone = app_commands.Group(
         name=cmd("cmd.scopone", "scopone"), description=cmd("cmd.scopone.desc"), guild_only=True
+    )
+    cirulla = app_commands.Group(
+        name=cmd("cmd.cirulla", "cirulla"), description=cmd("cmd.cirulla.desc"), guild_only=True
     )
     rubamazzo = app_commands.Group(
         name=cmd("cmd.rubamazzo", "rubamazzo"),
@@ -135,6 +137,32 @@ class Tables(commands.Cog):
         """Four players in two pairs, partners opposite (RULES.md G.1)."""
         options = {"players": 4, "target_score": target}
         await self.croupier.open_table(interaction, "scopone", options, timer)
+
+    @cirulla.command(name=cmd("cmd.new", "new"), description=cmd("cmd.cirulla_new.desc"))
+    @app_commands.rename(
+        players=cmd("opt.players", "players"),
+        target=cmd("opt.target", "target"),
+        timer=cmd("opt.timer", "timer"),
+    )
+    @app_commands.describe(
+        players=cmd("opt.players.desc"),
+        target=cmd("opt.target.desc"),
+        timer=cmd("opt.timer.desc"),
+    )
+    @app_commands.choices(
+        players=[Choice(name=str(n), value=n) for n in (2, 3, 4)],
+        target=[Choice(name=str(n), value=n) for n in game_type("cirulla").targets],
+    )
+    async def cirulla_new(
+        self,
+        interaction: discord.Interaction,
+        players: int = 2,
+        target: int = 51,
+        timer: TIMER | None = None,
+    ) -> None:
+        """Two or three players alone, or four in two pairs (RULES.md G.3)."""
+        options = {"players": players, "target_score": target}
+        await self.croupier.open_table(interaction, "cirulla", options, timer)
 
     @rubamazzo.command(name=cmd("cmd.new", "new"), description=cmd("cmd.rubamazzo_new.desc"))
     @app_commands.rename(players=cmd("opt.players", "players"), timer=cmd("opt.timer", "timer"))

@@ -189,6 +189,11 @@ class TableDriver:
             await actor.click(board, custom_id=self.rng.choice(claims))
             return
         panel, clicker = await self.panel(actor)
+        calls = custom_ids(panel, "esc:move:")
+        if calls:  # a hand to declare (Cirulla): declare it, then play from the new panel
+            await clicker.click(panel, custom_id=self.rng.choice(calls))
+            panel, clicker = await self.panel(actor)
+            assert not custom_ids(panel, "esc:move:"), "a hand is declared once a round"
         cards = enabled(panel, "esc:card:")
         assert cards, "the player to act has no enabled card"
         await clicker.click(panel, custom_id=self.rng.choice(cards))
@@ -235,6 +240,7 @@ class LeakChecker:
         hidden = set()
         for player in driver.players:
             hidden |= hand_cards(driver.dm_panel(player))
+        hidden -= declared_cards(driver.board())
         fresh = [driver.board()]
         for message in driver.public_messages():
             if message.id not in self.seen:
@@ -247,6 +253,16 @@ class LeakChecker:
             assert not leaked, f"hidden {leaked} shown in public: {text!r}"
             assert not CARD_CODE.search(text), f"a card code in public: {text!r}"
         self.checks += 1
+
+
+SHOWN_HAND = re.compile(r"(?:shows|enseña|mostra) ([^·\n]*)")
+"""A declared hand on the board's seat lines (Cirulla): public until played."""
+
+
+def declared_cards(board: discord.Message) -> set[int]:
+    """The cards the board shows as declared, still in their players' hands."""
+    status = board_part(board, "status")
+    return {card for found in SHOWN_HAND.findall(status) for card in shown_cards(found)}
 
 
 def is_score_sheet(message: discord.Message) -> bool:

@@ -30,7 +30,7 @@ def say(hint: Hint, lang: str) -> str:
         }
         if name_is_card := "card" in words:
             words["card"] = card_code(words["card"])
-        assert name_is_card or key.startswith("hint.why.")
+        assert name_is_card or key.startswith(("hint.why.", "hint.declare"))
         if f"{key}.one" in CATALOGS["en"]:
             key += ".one" if params["count"] == 1 else ".other"
         parts.append(tr(lang, key, **words))

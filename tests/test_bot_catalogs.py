@@ -140,6 +140,7 @@ async def test_slash_commands_fit_discord_limits_in_every_language(commands_payl
         "escoba",
         "scopa",
         "scopone",
+        "cirulla",
         "rubamazzo",
         "hand",
         "hint",

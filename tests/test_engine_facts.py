@@ -38,6 +38,16 @@ CATEGORIES = {
     ),
     "scopa": ("sweeps", "cards", "coins", "seven_of_coins", "primiera", "re_bello", "napola"),
     "scopone": ("sweeps", "cards", "coins", "seven_of_coins", "primiera", "re_bello", "napola"),
+    "cirulla": (
+        "sweeps",
+        "declarations",
+        "cards",
+        "coins",
+        "seven_of_coins",
+        "primiera",
+        "grande",
+        "piccola",
+    ),
     "rubamazzo": ("cards",),
 }
 COINS_AND_SEVENS = SUIT_MASK[0] | RANK_MASK[6]
@@ -48,11 +58,13 @@ def scored_categories(game: Game, pile: int) -> set[str]:
     """The categories either side scores when one holds ``pile`` and the other the rest."""
     piles = [cards_of(pile), cards_of(FULL_DECK & ~pile)] + [()] * (game.players - 2)
     state = game.new_position([()] * game.players, piles=piles)
+    if "declarations" in game.categories:
+        state.calls = ((0, 1, 3, 0, 0),)  # side 0 declared a low hand
     return {category for side in game.score_hand(state).points for category in side}
 
 
 def test_the_registered_games_by_name():
-    assert GAMES == ("escoba", "scopa", "scopone", "rubamazzo")
+    assert GAMES == ("escoba", "scopa", "scopone", "cirulla", "rubamazzo")
     for name in GAMES:
         assert game_type(name) is type(make_game(name))
         assert game_type(name).name == name
@@ -66,12 +78,12 @@ def test_an_unknown_game_is_refused_as_make_game_refuses_it():
     assert (
         str(typed.value)
         == str(made.value)
-        == ("unknown game 'poker': choose escoba, scopa, scopone or rubamazzo")
+        == ("unknown game 'poker': choose escoba, scopa, scopone, cirulla or rubamazzo")
     )
 
 
 def test_class_facts():
-    escoba, scopa, scopone, rubamazzo = (game_type(name) for name in GAMES)
+    escoba, scopa, scopone, cirulla, rubamazzo = (game_type(name) for name in GAMES)
     assert {name: game_type(name).categories for name in GAMES} == CATEGORIES
     assert escoba.counted_categories == scopa.counted_categories
     assert escoba.counted_categories == ("cards", "coins", "sevens", "primiera")
@@ -82,6 +94,7 @@ def test_class_facts():
     assert escoba.summary_options == ("scoring_system", "capture_rule")
     assert scopa.summary_options == rubamazzo.summary_options == ()
     assert scopone.summary_options == ("scopone_deal",) and scopone.has_sweeps()
+    assert cirulla.has_sweeps() and cirulla.targets == (26, 31, 51, 101)
     assert make_game("scopa").has_sweeps() and make_game("rubamazzo").plays_to_target is False
 
 
@@ -93,6 +106,7 @@ SCORING_CASES = {
     ],
     "scopa": [({}, COINS_AND_SEVENS), ({"re_bello": True, "napola": True}, COINS_AND_SEVENS)],
     "scopone": [({"re_bello": True, "napola": True}, COINS_AND_SEVENS)],
+    "cirulla": [({}, COINS_AND_SEVENS)],
     "rubamazzo": [({}, SEVEN_OF_COINS_ONLY)],
 }
 """Hands that between them score every category of each game."""
@@ -202,6 +216,8 @@ def test_observation_fields_are_unchanged():
         "legal_moves",
         "winners",
         "history",
+        "calls",
+        "revealed",
     ]
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from bot.games import State, make_game
 from bot.games.cards import FULL_DECK, VALUE, mask_of, mask_value
 from bot.games.events import HandScored, LeftoversTaken, MatchOver
+from bot.games.moves import is_declaration
 
 ESCOBA_VARIANTS = [
     {"players": 2},
@@ -51,6 +52,16 @@ SCOPONE_VARIANTS = [
         "scopone_deal": "nine_plus_four",
     },
 ]
+CIRULLA_VARIANTS = [
+    {"players": 2},
+    {"players": 3, "declaration_mode": "automatic", "initial_low_table": "three_scope"},
+    {"players": 4, "matta_value_in_play": "natural", "cirulla_simple": "fewest_cards"},
+    {"players": 2, "ace_alternatives": "also_fifteen", "ace_on_empty_table": "takes_itself"},
+    {"players": 3, "ace_sweep_is_scopa": False, "scopa_on_last_play": True, "piccola_cap": "none"},
+    {"players": 2, "declaration_points": "one_three_two", "cirulla_simple": "free"},
+    {"players": 4, "stack_declarations": "both", "grande_extends": True, "all_coins_wins": False},
+    {"players": 2, "matta_on_initial_table": "natural", "sevens_point": "count_tiebreak"},
+]
 RUBAMAZZO_VARIANTS = [
     {"players": 2},
     {"players": 3, "hand_size": 4, "allow_sum_capture": False},
@@ -63,6 +74,7 @@ VARIANTS = (
     [("escoba", {**o, "target_score": 9}) for o in ESCOBA_VARIANTS]
     + [("scopa", {**o, "target_score": 6}) for o in SCOPA_VARIANTS]
     + [("scopone", {**o, "target_score": 11}) for o in SCOPONE_VARIANTS]
+    + [("cirulla", {**o, "target_score": 21}) for o in CIRULLA_VARIANTS]
     + [("rubamazzo", o) for o in RUBAMAZZO_VARIANTS]
 )
 MAX_HANDS = 60
@@ -196,12 +208,13 @@ def test_observation_holds_no_other_hand(game, seed, watcher_index):
         view = after.observe(watcher)
         assert view.hand == after.hands[watcher]
         hidden = mask_of(
-            c for seat, hand in enumerate(after.hands) if seat != watcher for c in hand
+            c for seat in range(game.players) if seat != watcher for c in _hidden_cards(after, seat)
         )
         hidden |= mask_of(after.deck[after.pos :])
         shown = mask_of(view.hand) | mask_of(view.table) | mask_of(view.seen)
         shown |= mask_of(top for top in view.pile_tops if top >= 0)
-        shown |= mask_of(move & 63 for move in view.legal_moves)
+        shown |= mask_of(move & 63 for move in view.legal_moves if not is_declaration(move))
+        shown |= mask_of(card for cards in view.revealed for card in cards)
         assert not shown & hidden
 
 
@@ -226,19 +239,28 @@ def test_hidden_cards_do_not_change_an_observation(game, seed, steps):
 def swap_hidden_card(state: State, watcher: int) -> State | None:
     """A copy where another seat's first card and the last stock card trade places
     (None when there is no such pair): nothing ``watcher`` may see changes."""
-    other = next((s for s in range(state.game.players) if s != watcher and state.hands[s]), None)
+    other = next(
+        (s for s in range(state.game.players) if s != watcher and _hidden_cards(state, s)), None
+    )
     if other is None or not state.stock_size:
         return None
     swapped = state.copy()
     hand = list(swapped.hands[other])
+    at = hand.index(_hidden_cards(state, other)[0])
     deck = list(swapped.deck)
-    dealt_at, stock_at = deck.index(hand[0]), len(deck) - 1
+    dealt_at, stock_at = deck.index(hand[at]), len(deck) - 1
     deck[dealt_at], deck[stock_at] = deck[stock_at], deck[dealt_at]
-    hand[0] = deck[dealt_at]
+    hand[at] = deck[dealt_at]
     swapped.hands[other] = tuple(hand)
     swapped.deck = tuple(deck)
     swapped._legal = None
     return swapped
+
+
+def _hidden_cards(state: State, seat: int) -> list[int]:
+    """``seat``'s cards nobody else has seen (not shown in a declaration)."""
+    shown = state.revealed(seat)
+    return [card for card in state.hands[seat] if not shown >> card & 1]
 
 
 @PROPERTY_SETTINGS

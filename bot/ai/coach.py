@@ -25,8 +25,9 @@ from dataclasses import dataclass, field
 
 from ..games import Game, Observation, RubamazzoOptions, describe_move, mask_of
 from ..games.cards import FULL_DECK, RANK_MASK, SEVEN_OF_COINS, VALUE
+from ..games.moves import declared_value, is_declaration
 from .expert import Budget, Expert
-from .search import table_value
+from .search import sweeping_values, table_value
 
 COACH_BUDGET = dataclasses.replace(Budget(), seconds=math.inf)
 """The expert's budget without a time cap, so a hint does not depend on the machine."""
@@ -64,6 +65,8 @@ def suggest(
 
 def explain(game: Game, view: Observation, move: int) -> tuple[Reason, ...]:
     """Why ``move`` is a good move from ``view``: catalog keys and parameters."""
+    if is_declaration(move):
+        return (("hint.declare", {"count": game.call_points(view.hand, declared_value(move))}),)
     if game.steals_piles:
         return _explain_rubamazzo(game, view, move)
     return _explain_fishing(game, view, move)
@@ -76,11 +79,8 @@ def _unseen(view: Observation) -> int:
 
 def _sweeper(game: Game, table: int) -> int:
     """The capture value that would empty ``table`` (0 when none can)."""
-    if not table:
-        return 0
-    total = table_value(table)
-    need = 15 - total if game.captures_fifteen else total
-    return need if 1 <= need <= 10 else 0
+    needs = sweeping_values(game, table) if table else ()
+    return needs[0] if needs else 0
 
 
 def _others_still_play(view: Observation) -> bool:

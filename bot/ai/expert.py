@@ -71,7 +71,7 @@ three cards; a Scopa d'Assi for four deals the whole deck at once)."""
 the last cards of a round make or give away most scope."""
 DEAL_COST = 4
 """What dealing the unseen cards costs, in plies."""
-PLY_COST = {"escoba": 1.0, "scopa": 1.25, "scopone": 0.8, "rubamazzo": 1.3}
+PLY_COST = {"escoba": 1.0, "scopa": 1.25, "scopone": 0.8, "cirulla": 2.3, "rubamazzo": 1.3}
 """A searched position's cost relative to Escoba's (Rubamazzo's moves take longer,
 and Scopa's searches to a round's end take the longest decisions). Scopone's
 two-ply searches are cheap and gain from more deals: at 0.8, +0.21 [-0.23, 0.66]
@@ -98,6 +98,8 @@ class Expert:
 
     def __call__(self, game: Game, view: Observation, rng: random.Random) -> int:
         moves = list(view.legal_moves)
+        if (call := game.declaration_choice(view.hand, moves)) is not None:
+            return call
         if len(moves) == 1:
             return moves[0]
         budget = self.budget

@@ -16,7 +16,9 @@ from __future__ import annotations
 import random
 
 from ..games import Game, Observation, RubamazzoOptions, State
-from ..games.cards import BIT, FULL_DECK, VALUE, mask_of
+from ..games.cards import BIT, FULL_DECK, RANK_MASK, VALUE, mask_of
+from ..games.moves import DECLARE_FLAG
+from .search import sweeping_values
 
 PASSED_TAKE = 0.3
 """Odds, against an ordinary card, that a hand holds a card that would have taken."""
@@ -32,7 +34,9 @@ class Beliefs:
 
     def __init__(self, game: Game, view: Observation) -> None:
         self.game, self.view = game, view
+        self.shown = [len(cards) for cards in view.revealed] or [0] * view.players
         known = mask_of(view.seen) | mask_of(view.hand)
+        known |= mask_of(card for cards in view.revealed for card in cards)
         self.unseen = [card for card in range(40) if not known >> card & 1]
         self.weights = _rank_weights(game, view)
 
@@ -48,7 +52,7 @@ class Beliefs:
             if seat == self.view.seat or not size:
                 continue
             weights = self.weights.get(seat, EVEN)
-            for _ in range(size):
+            for _ in range(size - self.shown[seat]):  # declared cards are known
                 order.append(pool.pop(_draw(pool, weights, rng)))
         return self.game.resample(self.view, rng, order + pool)
 
@@ -84,6 +88,9 @@ def _replay(view: Observation) -> list[tuple[int, int, int, tuple[int, ...]]]:
     table = mask_of(view.table)
     tables = []
     for _, _, move in reversed(view.history):
+        if move & DECLARE_FLAG:  # a declaration plays no card
+            tables.append(table)
+            continue
         card, taken = move & 63, move >> 6 & FULL_DECK
         if move >> 46 & 1:  # a claim takes the missed card off the table too
             table |= taken | BIT[card]
@@ -96,6 +103,8 @@ def _replay(view: Observation) -> list[tuple[int, int, int, tuple[int, ...]]]:
     tops = [-1] * view.players
     replayed = []
     for (deal_round, seat, move), table in zip(view.history, tables, strict=True):
+        if move & DECLARE_FLAG:
+            continue
         if deal_round == view.deal_round:
             replayed.append((seat, move, table, tuple(tops)))
         steal = move >> 48
@@ -121,20 +130,25 @@ def _fishing_passed(game: Game, seat: int, move: int, table: int, tops: tuple[in
     swept (a capture that left cards)."""
     if move >> 46 & 1:
         return []
-    escoba = game.captures_fifteen
     taken = move >> 6 & FULL_DECK
     if not taken:
-        sums = _sums(table)
-        return [
-            (value, PASSED_TAKE)
-            for value in range(1, 11)
-            if sums >> (15 - value if escoba else value) & 1
-        ]
+        return [(value, PASSED_TAKE) for value in _taking_values(game, table)]
     if taken == table:
         return []
-    total = _sums(table).bit_length() - 1
-    need = 15 - total if escoba else total
-    return [(need, PASSED_SWEEP)] if 1 <= need <= 10 else []
+    return [(need, PASSED_SWEEP) for need in sweeping_values(game, table)]
+
+
+def _taking_values(game: Game, table: int) -> list[int]:
+    """The card values that would have taken something from ``table``."""
+    sums = _sums(table)
+    fifteen = [value for value in range(1, 11) if sums >> (15 - value) & 1]
+    if game.captures_fifteen:
+        return fifteen
+    values = [value for value in range(1, 11) if sums >> value & 1]
+    if game.captures_both:
+        aces = table and not table & RANK_MASK[0]
+        values = sorted({*values, *fifteen, *((1,) if aces else ())})
+    return values
 
 
 def _rubamazzo_passed(game: Game, seat: int, move: int, table: int, tops: tuple[int, ...]):

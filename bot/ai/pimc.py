@@ -36,6 +36,8 @@ class Pimc:
 
     def __call__(self, game: Game, view: Observation, rng: random.Random) -> int:
         moves = list(view.legal_moves)
+        if (call := game.declaration_choice(view.hand, moves)) is not None:
+            return call
         if len(moves) == 1:
             return moves[0]
         side = game.side_of[view.seat]

@@ -16,6 +16,7 @@ from ..games import Game, Observation, describe_move
 from ..games.cards import FULL_DECK, VALUE, mask_of
 from .expert import Expert
 from .pimc import Pimc
+from .search import sweeping_values
 
 Policy = Callable[[Game, Observation, random.Random], int]
 
@@ -29,6 +30,8 @@ WEIGHTS = {"sweep": 10.0, "seven_of_coins": 3.0, "seven": 1.0, "coin": 0.5, "car
 def random_player(game: Game, view: Observation, rng: random.Random) -> int:
     """Easy: a random legal move, a capture more often than not when one exists."""
     moves = view.legal_moves
+    if (call := game.declaration_choice(view.hand, moves)) is not None:
+        return call
     takes = [m for m in moves if describe_move(m).takes]
     if takes and rng.random() < CAPTURE_PREFERENCE:
         return rng.choice(takes)
@@ -37,6 +40,8 @@ def random_player(game: Game, view: Observation, rng: random.Random) -> int:
 
 def greedy(game: Game, view: Observation, rng: random.Random) -> int:
     """Normal: the move with the best immediate value; ties broken at random."""
+    if (call := game.declaration_choice(view.hand, view.legal_moves)) is not None:
+        return call
     scored = [(_value(game, view, move), rng.random(), move) for move in view.legal_moves]
     return max(scored)[2]
 
@@ -79,9 +84,8 @@ def _sweep_risk(game: Game, view: Observation, table: int) -> float:
     unseen = _unseen(view)
     if not unseen:
         return 0.0
-    total = sum(VALUE[card] for card in range(40) if table >> card & 1)
-    needed = (15 - total) if game.captures_fifteen else total
-    hits = sum(1 for card in unseen if VALUE[card] == needed)
+    needs = sweeping_values(game, table)
+    hits = sum(1 for card in unseen if VALUE[card] in needs)
     return WEIGHTS["sweep"] * min(1.0, hits * 3 / len(unseen))
 
 

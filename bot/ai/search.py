@@ -28,9 +28,10 @@ import math
 
 from ..games import Game, State
 from ..games.cards import FULL_DECK, RANK_MASK, SUIT_MASK, VALUE
+from ..games.moves import DECLARE_FLAG
 from ..games.scoring import _PRIMIERA_ALL10
 
-MATCH_WORTH = {"escoba": 4.0, "scopa": 4.0, "scopone": 4.0, "rubamazzo": 30.0}
+MATCH_WORTH = {"escoba": 4.0, "scopa": 4.0, "scopone": 4.0, "cirulla": 8.0, "rubamazzo": 30.0}
 """What winning the match is worth, in the hand points each game counts."""
 SWEEP_THREAT = 0.8
 """Worth of holding, on the move, a card that empties the table."""
@@ -39,12 +40,30 @@ STEAL_THREAT = 0.9
 COINS = SUIT_MASK[0]
 SEVENS = RANK_MASK[6]
 SEVEN_OF_COINS = 1 << 6
+ACES = RANK_MASK[0]
+GRANDE = 0b111 << 7
+PICCOLA = 0b111
+"""``So Co Ro`` and ``1o 2o 3o``: Cirulla's grande (5) and the start of its piccola (3)."""
 _VALUE_TABLE = tuple(sum(r + 1 for r in range(10) if bits >> r & 1) for bits in range(1024))
 """Capture-value sum of a 10-bit suit mask."""
 _PRIMIERA_BEST = tuple(
     max((_PRIMIERA_ALL10[r] for r in range(10) if bits >> r & 1), default=0) for bits in range(1024)
 )
 """The best primiera points of a 10-bit suit mask (0 for an empty suit)."""
+
+
+def sweeping_values(game: Game, table: int) -> tuple[int, ...]:
+    """The card values that would take every card of ``table`` (a non-empty mask),
+    most likely first: cards worth it, cards that make 15 with it, or both, and an
+    ace where an ace takes all (Cirulla)."""
+    total = table_value(table)
+    if not game.captures_both:
+        need = 15 - total if game.captures_fifteen else total
+        return (need,) if 1 <= need <= 10 else ()
+    needs = [need for need in (total, 15 - total) if 1 <= need <= 10]
+    if not table & ACES and 1 not in needs:
+        needs.append(1)
+    return tuple(needs)
 
 
 def table_value(mask: int) -> int:
@@ -88,6 +107,9 @@ class Evaluator:
         self.steals = game.steals_piles
         self.match_worth = MATCH_WORTH[game.name]
         self.escoba = game.captures_fifteen
+        self.both = game.captures_both
+        self.grande = "grande" in game.categories
+        """Cirulla's coin bonuses and declarations count (``_cirulla``)."""
         self.sevens = "sevens" in game.categories
         """Sevens are scored (Escoba), rather than the primiera (Scopa)."""
         self.heads_up = tuple(game.side_of) == (0, 1)
@@ -152,6 +174,8 @@ class Evaluator:
         else:
             value += self._primiera(mine, others, cards_left)
         value += self._sweep_threat(s, side)
+        if self.grande:
+            value += self._cirulla(s, side, piles)
         return value
 
     def _fishing_heads_up(self, s: State, side: int) -> float:
@@ -180,7 +204,27 @@ class Evaluator:
         else:
             value += self._primiera(mine, [theirs], cards_left)
         value += self._sweep_threat(s, side)
+        if self.grande:
+            value += self._cirulla(s, side, s.piles)
         return value
+
+    def _cirulla(self, s: State, side: int, piles: list[int]) -> float:
+        """Declarations made (exact) and a share of grande and piccola: whole once a
+        side holds all their cards, half of it for each card held while the others
+        hold none."""
+        calls = [0] * self.sides
+        for seat, _, points, _, _ in s.calls:
+            calls[self.side_of[seat]] += points
+        taken = 0
+        for pile in piles:
+            taken |= pile
+        bonus = [
+            calls[index]
+            + _bonus_share(pile, taken & ~pile, GRANDE, 5.0)
+            + _bonus_share(pile, taken & ~pile, PICCOLA, 3.0)
+            for index, pile in enumerate(piles)
+        ]
+        return bonus[side] - max(b for index, b in enumerate(bonus) if index != side)
 
     def _primiera(self, mine: int, others: list[int], left: int) -> float:
         """My share of the primiera point from the best cards of each suit so far."""
@@ -191,6 +235,12 @@ class Evaluator:
         """The seat to act may empty the table with a card it holds."""
         table, seat = s.tmask, s.turn
         if not table or seat < 0 or s.winners is not None:
+            return 0.0
+        if self.both:
+            needs = sweeping_values(self.game, table)
+            for card in s.hands[seat]:
+                if VALUE[card] in needs:
+                    return SWEEP_THREAT if self.side_of[seat] == side else -SWEEP_THREAT
             return 0.0
         total = table_value(table)
         need = 15 - total if self.escoba else total
@@ -220,6 +270,17 @@ class Evaluator:
                 counts[seat] += moved + 1
         lead = counts[side] - max(c for i, c in enumerate(counts) if i != side)
         return lead + self.match_worth * math.tanh(lead / (2.0 + 0.3 * left))
+
+
+def _bonus_share(pile: int, others: int, cards: int, points: float) -> float:
+    """A side's share of a bonus for holding all of ``cards`` (``others``: what the
+    other sides took)."""
+    held = pile & cards
+    if held == cards:
+        return points
+    if not held or others & cards:
+        return 0.0
+    return points * held.bit_count() / cards.bit_count() / 2
 
 
 class ExpertEvaluator(Evaluator):
@@ -269,7 +330,9 @@ class AlphaBeta:
             return self.evaluate(s, self.side)
         game = self.game
         moves = game.legal_moves(s)
-        if len(moves) > 1:
+        if moves[0] & DECLARE_FLAG:  # a bot declares what scores most (Cirulla)
+            moves = [game.declaration_choice(s.hands[s.turn], moves) or moves[0]]
+        elif len(moves) > 1:
             moves = ordered(moves)
         maximising = game.side_of[s.turn] == self.side
         best = -math.inf if maximising else math.inf

@@ -1,4 +1,4 @@
-"""The rules engine for Escoba, Scopa, Scopone and Rubamazzo: pure Python, no I/O.
+"""The rules engine for Escoba, Scopa, Scopone, Cirulla and Rubamazzo: pure Python, no I/O.
 
     from bot.games import make_game
 
@@ -12,7 +12,7 @@
 See ``docs/engine.md`` for the whole API.
 """
 
-from . import escoba, rubamazzo, scopa  # noqa: F401  (registers the games: Scopone with Scopa)
+from . import cirulla, escoba, rubamazzo, scopa  # noqa: F401  (registers the games: Scopone with Scopa)
 from .cards import (
     CardError,
     card_code,
@@ -41,6 +41,7 @@ from .moves import (
 from .observation import Observation, PublicObservation
 from .options import (
     GAMES,
+    CirullaOptions,
     EscobaOptions,
     GameOptions,
     OptionsError,
@@ -53,6 +54,7 @@ from .scoring import HandScore, score_escoba, score_rubamazzo, score_scopa
 __all__ = [
     "GAMES",
     "CardError",
+    "CirullaOptions",
     "EscobaOptions",
     "Event",
     "Game",

@@ -93,11 +93,17 @@ def subsets_summing(subsets: tuple[int, ...], total: int) -> list[int]:
     return sorted([e & MASK40 for e in subsets if low <= e < high])
 
 
+Call = tuple[int, int, int, int, int]
+"""A Cirulla declaration: (seat, deal round, points, mask of the hand shown, the
+value the matta was named or 0)."""
+
+
 class State:
     """One match in progress. Use ``legal_moves``, ``apply`` and ``observe``."""
 
     __slots__ = (
         "_legal",
+        "calls",
         "claim",
         "deal_round",
         "dealer",
@@ -110,6 +116,7 @@ class State:
         "in_hands",
         "last_deal",
         "last_taker",
+        "matta",
         "piles",
         "ply",
         "pos",
@@ -143,6 +150,8 @@ class State:
         self.last_deal = False
         self.last_taker = -1
         self.claim: tuple[int, int, int] | None = None
+        self.calls: tuple[Call, ...] = ()
+        self.matta = 0
         self.scores = [0] * len(game.sides)
         self.discards = 0
         self.winners: tuple[int, ...] | None = None
@@ -204,6 +213,14 @@ class State:
         """What every player may see: no hand, no legal moves."""
         return self.game.public_observation(self)
 
+    def revealed(self, seat: int) -> int:
+        """The cards of ``seat``'s declarations this hand still in its hand (public)."""
+        shown = 0
+        for call in self.calls:
+            if call[0] == seat:
+                shown |= call[3]
+        return shown & mask_of(self.hands[seat])
+
     def seen_mask(self) -> int:
         """Cards shown face up this hand: everything dealt that is not in a hand."""
         in_hands = 0
@@ -234,6 +251,8 @@ class State:
         other.last_deal = self.last_deal
         other.last_taker = self.last_taker
         other.claim = self.claim
+        other.calls = self.calls
+        other.matta = self.matta
         other.tmask = self.tmask
         other.subsets = self.subsets
         other.discards = self.discards
@@ -285,6 +304,8 @@ class State:
             "last_deal": self.last_deal,
             "last_taker": self.last_taker,
             "claim": list(self.claim) if self.claim else None,
+            "calls": [[*call[:3], codes(cards_of(call[3])), call[4]] for call in self.calls],
+            "matta": self.matta,
             "scores": list(self.scores),
             "discards": codes(cards_of(self.discards)),
             "winners": list(self.winners) if self.winners is not None else None,
@@ -329,6 +350,11 @@ class State:
         state.deck = tuple(_cards(data["deck"]))
         state.in_hands = sum(len(hand) for hand in state.hands)
         state.claim = tuple(data["claim"]) if data["claim"] else None
+        state.calls = tuple(
+            (seat, deal_round, points, mask_of(_cards(cards)), named)
+            for seat, deal_round, points, cards, named in data.get("calls", ())
+        )
+        state.matta = data.get("matta", 0)
         state.scores = list(data["scores"])
         state.discards = mask_of(_cards(data["discards"]))
         state.winners = tuple(data["winners"]) if data["winners"] is not None else None
@@ -363,6 +389,9 @@ class Game:
     captures_fifteen: bool = False
     """Whether a capture takes cards that make 15 with the card played (Escoba; Scopa a
     15, an option, sets it on its game), rather than cards worth the card played."""
+    captures_both: ClassVar[bool] = False
+    """Whether a card takes both ways: cards worth it, or cards that make 15 with it,
+    and an ace takes the whole table when no ace lies there (Cirulla)."""
     steals_piles: ClassVar[bool] = False
     """Whether a card may take another seat's pile (Rubamazzo): a game of stealing,
     not of sweeps and scoring categories."""
@@ -418,6 +447,15 @@ class Game:
     def deals_whole_deck(self) -> bool:
         """Whether a hand's one deal gives out every card (Scopone): there is no stock."""
         return self.hand_size * self.players + self.table_cards >= DECK_SIZE
+
+    def call_points(self, hand: Sequence[int], named: int) -> int:
+        """What declaring ``hand`` scores, the matta named ``named`` (Cirulla; 0 here)."""
+        return 0
+
+    def declaration_choice(self, hand: Sequence[int], moves: Sequence[int]) -> int | None:
+        """The declaration a bot makes among ``moves`` holding ``hand`` (the one that
+        scores most), or None when none is offered (every game but Cirulla)."""
+        return None
 
     def scores_sweep(self, card: int, taken: int, last_play: bool) -> bool:
         """Whether emptying the table, taking ``taken`` (a mask) with ``card``, scores a
@@ -501,6 +539,7 @@ class Game:
             s.pos = 0
             s.piles, s.tops, s.sweeps = [0] * n, [-1] * n, [0] * n
             s.last_taker, s.claim, s.discards = -1, None, 0
+            s.calls, s.matta = (), 0
             s.deal_round = 0
             self._deal_first(s)
             if not self._void_deal(s, events):
@@ -542,8 +581,8 @@ class Game:
         s.turn = mano
         s._legal = None
 
-    @staticmethod
-    def _dealt(s: State, events: list[Event] | None) -> None:
+    def _dealt(self, s: State, events: list[Event] | None) -> None:
+        """A deal round is out (Cirulla's automatic declarations follow it)."""
         if events is not None:
             events.append(Dealt(s.hand_no, s.dealer, s.deal_round, s.last_deal))
 
@@ -698,6 +737,11 @@ class Game:
             last_taker=s.last_taker,
             winners=s.winners,
             history=s.history,
+            calls=tuple(
+                (seat, rnd, points, named, cards_of(cards))
+                for seat, rnd, points, cards, named in s.calls
+            ),
+            revealed=tuple(cards_of(s.revealed(seat)) for seat in range(self.players)),
         )
 
     def resample(
@@ -713,7 +757,9 @@ class Game:
         hands after this one are dealt afresh.
         """
         mine = mask_of(view.hand)
-        known = mask_of(view.seen) | mine
+        shown = [mask_of(cards) for cards in view.revealed] or [0] * self.players
+        shown[view.seat] = 0
+        known = mask_of(view.seen) | mine | sum(shown)
         if hidden is None:
             unseen = [card for card in range(40) if not known >> card & 1]
             rng.shuffle(unseen)
@@ -727,7 +773,8 @@ class Game:
             if seat == view.seat:
                 hands.append(view.hand)
                 continue
-            hands.append(tuple(unseen[start : start + size]))
+            size -= shown[seat].bit_count()
+            hands.append(cards_of(shown[seat]) + tuple(unseen[start : start + size]))
             start += size
         stock = tuple(unseen[start:])
         if len(stock) != view.stock:
@@ -739,12 +786,17 @@ class Game:
         self._lay_table(s, view.table)
         s.piles = [mask_of(pile) for pile in view.piles]
         s.tops = list(view.pile_tops) if view.pile_tops else [-1] * self.players
-        s.discards = known & ~mine & ~s.tmask & ~sum(s.piles)
+        s.discards = known & ~mine & ~s.tmask & ~sum(s.piles) & ~sum(shown)
         s.sweeps, s.scores = list(view.sweeps), list(view.scores)
         s.hand_no, s.dealer, s.turn = view.hand_number - 1, view.dealer, view.to_act
         s.deal_round, s.last_deal = view.deal_round, view.last_deal
         s.last_taker, s.claim = view.last_taker, view.claim
         s.history = view.history
+        s.calls = tuple(
+            (seat, rnd, points, mask_of(cards), named)
+            for seat, rnd, points, named, cards in view.calls
+        )
+        s.matta = next((named for *_, named, _ in view.calls if named and named != 7), 0)
         return s
 
     def hand_points(self, before: Sequence[int], after: Sequence[int]) -> list[int]:

@@ -71,6 +71,20 @@ class InitialSweep(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Declared(Event):
+    """Cirulla: ``seat`` showed ``cards`` for ``points``: a ``call`` of "low" (under 10),
+    "three" (of a kind) or "both"; the matta named ``named`` (0: not in the hand;
+    7: kept a seven)."""
+
+    kind: ClassVar[str] = "declared"
+    seat: int
+    cards: tuple[int, ...]
+    points: int
+    named: int
+    call: str
+
+
+@dataclass(frozen=True, slots=True)
 class Played(Event):
     """``seat`` laid ``card`` on the table; ``missed`` if it could have captured."""
 

@@ -49,6 +49,18 @@ class FishingGame(Game):
                 events.append(Played(seat, card, missed))
         self._after_play(s, seat, events)
 
+    def _take_itself(self, s: State, card: int, events: list[Event] | None) -> None:
+        """An ace played to an empty table goes to its player's pile (G.2.1)."""
+        seat = s.turn
+        hand = s.hands[seat]
+        index = hand.index(card)
+        s.hands[seat] = hand[:index] + hand[index + 1 :]
+        s.piles[seat] |= BIT[card]
+        s.last_taker = seat
+        if events is not None:
+            events.append(Captured(seat, card, (), False))
+        self._after_play(s, seat, events)
+
     def _after_play(self, s: State, seat: int, events: list[Event] | None) -> None:
         """A card left ``seat``'s hand: the next seat's turn, a new deal, or the hand's end."""
         s.ply += 1

@@ -58,6 +58,8 @@ class PublicObservation(_PublicProperties):
     last_taker: int
     winners: tuple[int, ...] | None
     history: tuple[tuple[int, int, int], ...]
+    calls: tuple[tuple[int, int, int, int, tuple[int, ...]], ...] = ()
+    revealed: tuple[tuple[int, ...], ...] = ()
 
 
 PUBLIC_FIELDS = tuple(field.name for field in fields(PublicObservation))
@@ -101,6 +103,11 @@ class Observation(_PublicProperties):
     history: tuple[tuple[int, int, int], ...] = ()
     """Every move played this hand, in order, as (deal round, seat, move): public,
     since every card is played face up."""
+    calls: tuple[tuple[int, int, int, int, tuple[int, ...]], ...] = ()
+    """Cirulla: this hand's declarations as (seat, deal round, points, the value the
+    matta was named or 0, the hand shown)."""
+    revealed: tuple[tuple[int, ...], ...] = ()
+    """Cirulla: per seat, the declared cards it still holds (shown to everyone)."""
 
     @classmethod
     def from_public(

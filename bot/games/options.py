@@ -201,6 +201,42 @@ class ScoponeOptions(_ItalianOptions):
         return value
 
 
+class CirullaOptions(_Options):
+    """Cirulla (RULES.md G.3): two or three players alone, or four in two pairs; the
+    matta (``7c``), hand declarations, the ace that takes all, grande and piccola."""
+
+    game: Literal["cirulla"] = "cirulla"
+    deck: Literal["french_faces", "italian"] = "french_faces"
+    players: int = 2
+    turn_direction: Literal["counterclockwise", "clockwise"] = "counterclockwise"
+    matta_on_initial_table: Literal["wild", "natural"] = "wild"
+    initial_low_table: Literal["off", "three_scope"] = "off"
+    declaration_points: Literal["genoese", "one_three_two"] = "genoese"
+    stack_declarations: Literal["highest_only", "both"] = "highest_only"
+    matta_value_in_play: Literal["declared", "natural"] = "declared"
+    declaration_mode: Literal["optional", "automatic"] = "optional"
+    ace_alternatives: Literal["take_all_only", "also_fifteen"] = "take_all_only"
+    cirulla_simple: Literal["rank_match", "fewest_cards", "free"] = "rank_match"
+    ace_on_empty_table: Literal["stays", "takes_itself"] = "stays"
+    ace_sweep_is_scopa: bool = True
+    scopa_on_last_play: bool = False
+    grande_extends: bool = False
+    piccola_cap: Literal["5", "6", "7", "none"] = "6"
+    all_coins_wins: bool = True
+    sevens_point: Literal["primiera_sum", "count_tiebreak"] = "primiera_sum"
+    target_score: int = 51
+
+    @field_validator("piccola_cap", mode="before")
+    @classmethod
+    def _cap_as_text(cls, value: Any) -> Any:
+        return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, value: int) -> int:
+        return _check_players("Cirulla", value, (2, 3, 4))
+
+
 class RubamazzoOptions(_Options):
     """Rubamazzo / stealing bundles (RULES.md §C.2). One hand is the whole game."""
 
@@ -235,11 +271,12 @@ class RubamazzoOptions(_Options):
         return self
 
 
-GameOptions = EscobaOptions | ScopaOptions | ScoponeOptions | RubamazzoOptions
+GameOptions = EscobaOptions | ScopaOptions | ScoponeOptions | CirullaOptions | RubamazzoOptions
 OPTION_MODELS: dict[str, type[_Options]] = {
     "escoba": EscobaOptions,
     "scopa": ScopaOptions,
     "scopone": ScoponeOptions,
+    "cirulla": CirullaOptions,
     "rubamazzo": RubamazzoOptions,
 }
 GAMES: tuple[str, ...] = tuple(OPTION_MODELS)

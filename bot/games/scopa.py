@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .cards import BIT, RANK_MASK, VALUE, cards_of
 from .engine import MASK40, State
-from .events import Captured, Event, Redealt
+from .events import Event, Redealt
 from .fishing import FishingGame, initial_sweeps
 from .options import ScopaOptions, ScoponeOptions
 from .scoring import CoinBonuses, HandScore, all_coins_side, score_scopa
@@ -123,20 +123,9 @@ class Scopa(FishingGame):
     def play(self, s: State, move: int, events: list[Event] | None) -> None:
         card = move & 63
         if move >> 6 == BIT[card]:  # an ace on an empty table takes itself
-            self._ace_to_own_pile(s, card, events)
+            self._take_itself(s, card, events)
         else:
             super().play(s, move, events)
-
-    def _ace_to_own_pile(self, s: State, card: int, events: list[Event] | None) -> None:
-        seat = s.turn
-        hand = s.hands[seat]
-        index = hand.index(card)
-        s.hands[seat] = hand[:index] + hand[index + 1 :]
-        s.piles[seat] |= BIT[card]
-        s.last_taker = seat
-        if events is not None:
-            events.append(Captured(seat, card, (), False))
-        self._after_play(s, seat, events)
 
     def scores_sweep(self, card: int, taken: int, last_play: bool) -> bool:
         """An ace's take-all is a scopa only with ``ace_sweep_is_scopa``; an ace taking

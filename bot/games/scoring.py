@@ -263,6 +263,51 @@ def all_coins_side(piles: Sequence[int]) -> int:
     return next((side for side, pile in enumerate(piles) if pile & COIN_CARDS == COIN_CARDS), -1)
 
 
+GRANDE = 0b111 << 7
+"""``So Co Ro``: the Jack, Queen and King of coins (diamonds)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CirullaScoring:
+    """Cirulla's bonuses (RULES.md G.3.5): grande (``So Co Ro``, 5; with ``extends``,
+    one more for ``7o`` and then ``6o``) and piccola (``1o 2o 3o``, 3, one more for
+    each of ``4o 5o 6o``… in unbroken order, at most ``cap``; 0: no cap)."""
+
+    extends: bool = False
+    cap: int = 6
+    sevens_point: str = "primiera_sum"
+
+    def grande(self, pile: int) -> int:
+        if pile & GRANDE != GRANDE:
+            return 0
+        extra = 0
+        while self.extends and extra < 2 and pile >> (6 - extra) & 1:
+            extra += 1
+        return 5 + extra
+
+    def piccola(self, pile: int) -> int:
+        run = napola_run(pile)
+        return min(run, self.cap) if self.cap else run
+
+
+def score_cirulla(
+    piles: Sequence[int], sweeps: Sequence[int], calls: Sequence[int], rules: CirullaScoring
+) -> HandScore:
+    """Score a Cirulla hand (RULES.md G.3.5): Scopa's categories (faces worth 10 in
+    the primiera), each side's declarations (``calls``), grande and piccola."""
+    base = score_scopa(piles, sweeps, sevens_point=rules.sevens_point)
+    points = []
+    for side, pile in enumerate(piles):
+        side_points = {"sweeps": sweeps[side], "declarations": calls[side]}
+        side_points.update(base.points[side])
+        side_points["grande"] = rules.grande(pile)
+        side_points["piccola"] = rules.piccola(pile)
+        points.append(
+            {key: value for key, value in side_points.items() if value or key == "sweeps"}
+        )
+    return HandScore(tuple(points), base.stats, sevens_method=rules.sevens_point)
+
+
 def score_rubamazzo(piles: Sequence[int]) -> HandScore:
     """Rubamazzo's count: one point per card; the most cards wins the game."""
     stats = tuple({"cards": pile.bit_count()} for pile in piles)

@@ -154,6 +154,8 @@ def _seat_lines(table: Table, public: PublicObservation, cards: CardWords) -> st
             parts.append(tr(lang, "board.pile_top", card=top))
         if game.has_sweeps():
             parts.append(tr(lang, f"board.sweeps.{table.game}", count=public.sweeps[seat]))
+        if public.revealed and public.revealed[seat]:
+            parts.append(tr(lang, "board.shows", cards=cards.join(public.revealed[seat], " ")))
         if table.seats[seat].away:
             parts.append(tr(lang, "board.away"))
         lines.append(f"{marker}**{player_name(table, seat)}** · " + " · ".join(parts))

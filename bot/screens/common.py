@@ -12,7 +12,13 @@ from ..i18n import tr, tr_count
 from ..tables import Table
 from .cards import CardFaces, CardWords
 
-GAME_COLOURS = {"escoba": 0xC0392B, "scopa": 0x2E86C1, "rubamazzo": 0x27AE60}
+GAME_COLOURS = {
+    "escoba": 0xC0392B,
+    "scopa": 0x2E86C1,
+    "scopone": 0x1F618D,
+    "cirulla": 0xD68910,
+    "rubamazzo": 0x27AE60,
+}
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 """The numbers the pictures print on cards, so text, buttons and pictures agree."""
 

@@ -17,7 +17,8 @@ import discord
 from discord import ui
 
 from ..ai.coach import Hint
-from ..games import describe_move
+from ..games import describe_move, events_to_dicts
+from ..games.moves import is_declaration
 from ..i18n import CATALOGS, DEFAULT_LANGUAGE, count_key, tr, tr_count
 from ..pictures import hand_png
 from ..tables import Table
@@ -37,7 +38,7 @@ from .common import (
     player_name,
 )
 from .ids import BackButton, CardButton, MoveButton, MoveSelect
-from .story import move_label
+from .story import call_words, move_label
 
 HAND_PICTURE = "hand.png"
 MAX_CHOICE_BUTTONS = 20
@@ -112,6 +113,11 @@ def panel_embed(
     if choice is not None and state.turn == seat:
         options = choice_lines(table, choice, cards, hinted=hint.move if hint else None)
         shown.add_field(name=tr(lang, "panel.options"), value=options, inline=False)
+    calls = declarations(table, seat)
+    if calls and choice is None:
+        kinds = " / ".join(dict.fromkeys(call_words(event, cards)["kind"] for _, event in calls))
+        text = tr(lang, "panel.declare_text", kinds=kinds)
+        shown.add_field(name=tr(lang, "panel.declare"), value=text, inline=False)
     if hint is not None:
         advice = hint_text(table, hint, cards)[:1024]
         shown.add_field(name=tr(lang, "panel.hint"), value=advice, inline=False)
@@ -132,7 +138,7 @@ def panel_view(
 ) -> ui.View:
     """The player's cards as buttons, enabled on their turn; the card of the coach's
     move (``hinted``) in blue."""
-    hinted_card = describe_move(hinted).card if hinted is not None else None
+    hinted_card = None if hinted is None or is_declaration(hinted) else describe_move(hinted).card
     lang = cards.lang
     view = ui.View(timeout=None)
     state = table.match
@@ -150,9 +156,44 @@ def panel_view(
                 row=index // 5,
             )
         )
+    row = (len(state.hands[seat]) + 4) // 5
+    for index, (move, event) in enumerate(declarations(table, seat) if active else []):
+        view.add_item(
+            MoveButton(
+                table.id,
+                table.version,
+                move,
+                label=fit_label(declare_label(event, cards)),
+                emoji="💡" if move == hinted else "📣",
+                style=blue if move == hinted else green,
+                row=row + index // 5,
+            )
+        )
     if board_url:
-        view.add_item(ui.Button(label=tr(lang, "panel.go_to_board"), url=board_url, row=2))
+        view.add_item(ui.Button(label=tr(lang, "panel.go_to_board"), url=board_url, row=4))
     return view
+
+
+def declarations(table: Table, seat: int) -> list[tuple[int, dict[str, Any]]]:
+    """The declarations ``seat`` may make now (Cirulla), each with its ``declared``
+    event: what it would score and show."""
+    state = table.match
+    if table.status != "playing" or state.turn != seat:
+        return []
+    found = []
+    for move in state.legal_moves():
+        if is_declaration(move):
+            _, events = state.apply(move)
+            found.append((move, events_to_dicts(events)[0]))
+    return found
+
+
+def declare_label(event: dict[str, Any], cards: CardWords) -> str:
+    """A declaration's button: its points, and the matta's name when it is named."""
+    if not event["named"]:
+        return tr_count(cards.lang, "declare.button", event["points"])
+    rank = cards.rank(event["named"] - 1)
+    return tr_count(cards.lang, "declare.button_matta", event["points"], rank=rank)
 
 
 def choice_lines(

@@ -46,8 +46,17 @@ def _describe_event(table: Table, event: dict[str, Any], cards: CardWords) -> st
     if kind == "dealt" and event["round"] > 1:
         return tr(lang, "move.last_deal" if event["last"] else "move.dealt")
     if kind == "redealt":
-        return tr(lang, "move.redealt", **words)
+        return tr(lang, f"move.redealt.{event['reason']}", **words)
+    if kind == "declared":
+        return tr_count(lang, "move.declared", event["points"], **words, **call_words(event, cards))
     return None
+
+
+def call_words(event: dict[str, Any], cards: CardWords) -> dict[str, str]:
+    """A declaration's kind and the matta's name, as the log and the panel say them."""
+    named = event["named"]
+    matta = tr(cards.lang, "declare.matta", rank=cards.rank(named - 1)) if named else ""
+    return {"kind": tr(cards.lang, f"declare.kind.{event['call']}"), "matta": matta}
 
 
 def move_label(table: Table, move: MoveInfo, cards: CardWords) -> str:
