@@ -48,8 +48,8 @@ BOT_NAME = "Escoba"
 WELCOME = """\
 Sandbox ready: open {url}
 
-Type /escoba new (or /scopa new, /scopone new, /rubamazzo new) in #cartas, pick "Add a bot",
-press Start, and play from "My hand". Ctrl-C stops the sandbox.
+Type /escoba new (or /scopa new, /scopone new, /cirulla new, /rubamazzo new) in #cartas,
+pick "Add a bot", press Start, and play from "My hand". Ctrl-C stops the sandbox.
 Database: {database}"""
 
 
@@ -94,7 +94,7 @@ async def build_world(env, bot: EscobaBot) -> SandboxWorld:
     you = guild.add_member(env.create_user(MEMBER_NAME), roles=[managers])
     channel = guild.create_text_channel(
         CHANNEL_NAME,
-        topic="Escoba, Scopa, Scopone and Rubamazzo: type /escoba new to start",
+        topic="Escoba, Scopa, Scopone, Cirulla and Rubamazzo: type /escoba new to start",
         overwrites={guild.me: discord.PermissionOverwrite(create_public_threads=False)},
     )
     current = await bot.storage.guild_settings(guild.id)

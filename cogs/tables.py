@@ -12,12 +12,14 @@ from discord.ext import commands
 
 from bot.client import EscobaBot
 from bot.croupier import Croupier
-from bot.games import game_type
+from bot.games import game_type, parse_options
 from bot.i18n import cmd
 
 TIMER = app_commands.Range[int, 0, 3600]
 TARGET = app_commands.Range[int, 1, 1000]
-SCOPA_TARGETS = game_type("scopa").targets
+SCOPA = game_type("scopa")
+SCOPA_TARGETS = SCOPA.targets
+SCOPA_DEFAULTS = parse_options("scopa").model_dump()
 PLAYERS_4 = [Choice(name=str(n), value=n) for n in (2, 3, 4, 6)]
 
 
@@ -105,25 +107,35 @@ class Tables(commands.Cog):
     @app_commands.rename(
         players=cmd("opt.players", "players"),
         target=cmd("opt.target", "target"),
+        variant=cmd("opt.variant", "variant"),
         timer=cmd("opt.timer", "timer"),
     )
     @app_commands.describe(
         players=cmd("opt.players.desc"),
         target=cmd("opt.target.desc"),
+        variant=cmd("opt.variant.desc"),
         timer=cmd("opt.timer.desc"),
     )
     @app_commands.choices(
-        players=PLAYERS_4, target=[Choice(name=str(n), value=n) for n in SCOPA_TARGETS]
+        players=PLAYERS_4,
+        target=[Choice(name=str(n), value=n) for n in SCOPA_TARGETS],
+        variant=[_choice(f"variant.{name}", name) for name in SCOPA.presets],
     )
     async def scopa_new(
         self,
         interaction: discord.Interaction,
         players: int = 2,
-        target: int = 11,
+        target: int | None = None,
+        variant: str | None = None,
         timer: TIMER | None = None,
     ) -> None:
-        options = {"players": players, "target_score": target}
-        await self.croupier.open_table(interaction, "scopa", options, timer)
+        """Classic Scopa, or a named variant whose rules show in the lobby's Advanced
+        menu (and can be undone there)."""
+        preset = dict(SCOPA.presets.get(variant or "", {}))
+        chosen = preset.pop("target_score", 11)
+        options = {**preset, "players": players, "target_score": target or chosen}
+        changed = {name: value for name, value in preset.items() if SCOPA_DEFAULTS[name] != value}
+        await self.croupier.open_table(interaction, "scopa", options, timer, advanced=changed)
 
     @scopone.command(name=cmd("cmd.new", "new"), description=cmd("cmd.scopone_new.desc"))
     @app_commands.rename(target=cmd("opt.target", "target"), timer=cmd("opt.timer", "timer"))

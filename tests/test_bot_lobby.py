@@ -252,7 +252,7 @@ async def test_join_is_disabled_while_the_table_is_full(simcord_env):
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "it"])
-@pytest.mark.parametrize("game", ["escoba", "scopa", "rubamazzo"])
+@pytest.mark.parametrize("game", ["escoba", "scopa", "scopone", "cirulla", "rubamazzo"])
 def test_every_lobby_rule_reads_as_plain_words(game, lang):
     """Every line a lobby can show for a rule: no option codes, no bare card ranges,
     within Discord's 100 characters for a menu entry."""
@@ -281,3 +281,18 @@ async def test_the_team_lobby_shows_the_team_each_bot_will_join(simcord_env):
     played = {seat.user_id: "AB"[side_of[index]] for index, seat in enumerate(table.seats)}
     joined = [ana.id, -1, -2, -3]  # seated in this order; bots have negative ids
     assert played == dict(zip(joined, teams, strict=True)), "seated as the lobby said"
+
+
+async def test_a_named_variant_sets_its_rules_in_the_lobby(simcord_env):
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    driver = TableDriver(simcord_env, channel, [ana])
+    await driver.open("scopa new", variant="scopa_d_assi")
+    summary = driver.lobby.embeds[0].description or ""
+    assert "An ace takes the whole table: yes" in summary and "Target: 31 points" in summary
+    assert "Napola: a run of coins from the ace scores its length: yes" in summary
+    table = simcord_env.bot.service.tables[1]
+    assert table.options["ace_takes_all"] is True and table.options["target_score"] == 31
+    assert table.settings.advanced == {"ace_takes_all": True, "napola": True}
+    await ana.select(latest(channel, driver.lobby), ["expert"], custom_id=BOT_SELECT)
+    await ana.click(latest(channel, driver.lobby), label="Start")
+    assert simcord_env.bot.service.tables[1].engine.aces

@@ -410,6 +410,8 @@ class Game:
     """The "Advanced rules" menu: ``(option, value)`` choices, in the order offered."""
     targets: ClassVar[tuple[int, ...]] = ()
     """The target scores people play this game to (RULES.md), as menus offer them."""
+    presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    """Named variants (RULES.md's presets): the options each one sets."""
 
     @classmethod
     def has_sweeps(cls) -> bool:

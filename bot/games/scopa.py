@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from .cards import BIT, RANK_MASK, VALUE, cards_of
 from .engine import MASK40, State
 from .events import Event, Redealt
@@ -48,6 +50,16 @@ class Scopa(FishingGame):
         ("capture_mode", "fifteen"),
         ("sevens_point", "count_tiebreak"),
     )
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "scopa_d_assi": {
+            "ace_takes_all": True,
+            "ace_sweep_is_scopa": False,
+            "napola": True,
+            "target_score": 31,
+        },
+        "scopa_a_15": {"capture_mode": "fifteen"},
+    }
+    """G.2.1's preset Scopa d'Assi, and Scopa a 15 (G.2.4) by its name."""
     fewest_cards = False
     """Whether a sum capture must take the fewest cards it can (``sum_choice``)."""
     packets: tuple[tuple[int, int], ...] = ()
@@ -197,6 +209,7 @@ class Scopone(Scopa):
 
     name = "scopone"
     summary_options = ("scopone_deal",)
+    presets: ClassVar[dict[str, dict[str, Any]]] = {}
     menu_choices = (
         ("scopone_deal", "nine_plus_four"),
         ("sum_choice", "fewest_cards"),
