@@ -66,6 +66,15 @@ def select_options(message: discord.Message, custom_id: str) -> list[discord.Sel
     return []
 
 
+def select_ids(message: discord.Message, prefix: str) -> list[str]:
+    """The custom ids of the message's select menus that start with ``prefix``."""
+    return [
+        child.custom_id
+        for child in components(message)
+        if isinstance(child, discord.SelectMenu) and child.custom_id.startswith(prefix)
+    ]
+
+
 def custom_ids(message: discord.Message, prefix: str) -> list[str]:
     return [b.custom_id for b in buttons(message) if (b.custom_id or "").startswith(prefix)]
 

@@ -19,7 +19,11 @@ from tests.discord_helpers import (
     custom_ids,
     declared_cards,
     field_value,
+    is_score_sheet,
     make_world,
+    message_text,
+    select_ids,
+    select_options,
 )
 
 DECLARING_DEAL = 64
@@ -27,9 +31,36 @@ DECLARING_DEAL = 64
 and 5 of diamonds: three fives with the matta named 5, a decino worth 10."""
 
 
+NAMING_DEAL = 419
+"""``deal_seed`` whose first hand gives the mano 4 of clubs, ace of diamonds and 7 of
+hearts: a cirulla whether the matta is named an ace, a 2, a 3 or a 4."""
+
+
 @pytest.fixture
 def declaring_settings(bot_settings):
     return bot_settings.model_copy(update={"deal_seed": DECLARING_DEAL})
+
+
+async def test_the_matta_may_be_named_from_a_menu_and_plays_as_named(bot_settings):
+    settings = bot_settings.model_copy(update={"deal_seed": NAMING_DEAL})
+    async with simcord.run(create_bot(settings)) as env:
+        driver = await against_bot(env, "cirulla new", "expert", target=26)
+        panel = driver.dm_panel(driver.players[0])
+        offer = field_value(panel.embeds[0], "Declare your hand")
+        assert "a cirulla (under 10): 3 points" in offer
+        assert "The matta (7 of hearts) then plays as the card you name" in offer
+        calls = [b for b in buttons(panel) if (b.custom_id or "").startswith("esc:move:")]
+        assert [b.label for b in calls] == ["Declare: 3 points, matta as Ace"]
+        menu = select_ids(panel, "esc:movesel:")[0]
+        names = [option.label for option in select_options(panel, menu)]
+        assert names == [f"Declare: 3 points, matta as {rank}" for rank in ("2", "3", "4")]
+        four = select_options(panel, menu)[-1].value
+        await driver.players[0].user.select(panel, [four], custom_id=menu)
+        assert "3 points (the matta as 4)" in board_part(driver.board(), "log")
+        panel = driver.dm_panel(driver.players[0])
+        labels = [b.label for b in buttons(panel) if (b.custom_id or "").startswith("esc:card:")]
+        assert any(label.endswith("7 of hearts (as 4)") for label in labels), labels
+        assert "declared 3 points" in board_part(driver.board(), "status")
 
 
 async def test_a_member_declares_from_the_panel_and_the_board_shows_it(declaring_settings):
@@ -74,6 +105,10 @@ async def test_a_whole_match_of_two_with_a_restart(simcord_env, bot_settings):
     await driver.play_to_end(after_turn=checker)
     table = simcord_env.bot.service.tables[1]
     assert table.state.winners is not None and max(table.state.scores) >= 26
+    sheets = [message_text(m) for m in driver.public_messages() if is_score_sheet(m)]
+    assert sheets and all("Diamonds" in text and "Coins" not in text for text in sheets), (
+        "French cards: the coins are diamonds"
+    )
 
 
 async def test_two_members_partner_two_bots_at_four(simcord_env):

@@ -10,6 +10,7 @@ best-scoring declaration, since the value named changes nothing afterwards.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .cards import BIT, RANK_MASK, VALUE, cards_of, mask_of
 from .engine import MASK40, State
@@ -130,8 +131,9 @@ class Cirulla(FishingGame):
             s.matta = named
         if events is not None:
             low, three = _call(hand, named)
-            call = "both" if low and three else "three" if three else "low"
-            events.append(Declared(seat, hand, points, named, call))
+            both = low and three and self.stack_both and not self.one_three_two
+            call = "both" if both else "three" if three else "low"
+            events.append(Declared(seat, tuple(sorted(hand)), points, named, call))
 
     def _dealt(self, s: State, events: list[Event] | None) -> None:
         super()._dealt(s, events)
@@ -177,6 +179,9 @@ class Cirulla(FishingGame):
         """The matta's value in play now: what its declaration named, else 7."""
         return s.matta if self.matta_declared and s.matta else 7
 
+    def value_in_play(self, s: State, card: int) -> int:
+        return self.matta_value(s) if card == MATTA else VALUE[card]
+
     def legal_moves(self, s: State) -> list[int]:
         seat = s.turn
         moves = self.declarations(s, seat) if self.optional_calls else []
@@ -220,10 +225,14 @@ class Cirulla(FishingGame):
             s._legal = None
             return
         card = move & 63
+        value = self.matta_value(s) if card == MATTA else 7
+        logged = len(events) if events is not None else 0
         if move >> 6 == BIT[card]:  # an ace on an empty table takes itself
             self._take_itself(s, card, events)
         else:
             super().play(s, move, events)
+        if events is not None and value != 7:  # the log says what the matta was worth
+            events[logged] = replace(events[logged], value=value)  # type: ignore[call-arg]
 
     def _sweep(self, s: State, seat: int, card: int, taken: int) -> bool:
         if not self.ace_sweeps and self._takes_all_as_ace(s, card, taken):

@@ -450,6 +450,10 @@ class Game:
         """Whether a hand's one deal gives out every card (Scopone): there is no stock."""
         return self.hand_size * self.players + self.table_cards >= DECK_SIZE
 
+    def value_in_play(self, s: State, card: int) -> int:
+        """What ``card`` is worth when played now (Cirulla's declared matta: its name)."""
+        return VALUE[card]
+
     def call_points(self, hand: Sequence[int], named: int) -> int:
         """What declaring ``hand`` scores, the matta named ``named`` (Cirulla; 0 here)."""
         return 0

@@ -86,23 +86,27 @@ class Declared(Event):
 
 @dataclass(frozen=True, slots=True)
 class Played(Event):
-    """``seat`` laid ``card`` on the table; ``missed`` if it could have captured."""
+    """``seat`` laid ``card`` on the table; ``missed`` if it could have captured;
+    ``value``: what it was worth when not its own (Cirulla's declared matta), else 0."""
 
     kind: ClassVar[str] = "played"
     seat: int
     card: int
     missed: bool = False
+    value: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Captured(Event):
-    """``seat`` played ``card`` and took ``cards``; ``sweep`` for an escoba / scopa."""
+    """``seat`` played ``card`` and took ``cards``; ``sweep`` for an escoba / scopa;
+    ``value``: what the card was worth when not its own (a declared matta), else 0."""
 
     kind: ClassVar[str] = "captured"
     seat: int
     card: int
     cards: tuple[int, ...]
     sweep: bool
+    value: int = 0
 
 
 @dataclass(frozen=True, slots=True)

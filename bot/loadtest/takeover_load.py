@@ -8,7 +8,8 @@ one goes on being offered moves until the end (longer than the 5-second claim ch
 it relied on before its writes were fenced). What is measured:
 
 - ``moves_before_claim``, ``moves_after_claim``: moves the old process saved before and
-  after the new one's claim committed (fenced: none after);
+  after the new one's claim committed (fenced: none after), counted in the database's
+  move log, so a move in flight at the claim counts where its commit landed;
 - ``refused_after_claim``: the old process's moves and new matches refused by the fence;
 - ``tables_restored`` and ``stale_restored``: tables the new process loaded at its claim,
   and how many of them the database holds at a later version once the run is over
@@ -64,9 +65,10 @@ async def run_takeover_benchmark(
             running = asyncio.create_task(load.run(seconds))
             await asyncio.sleep(seconds / 2)
             await new_storage.claim_shards(None, "new process")
-            moves_at_claim = load.moves
+            moves_at_claim = await _saved_moves(new_storage)
             restored = await TableService(new_storage, deal_seed=seed).restore()
             report = await running
+            moves_after_claim = await _saved_moves(new_storage) - moves_at_claim
             now = {row["id"]: row["version"] for row in await new_storage.live_tables()}
             stale = sum(1 for table in restored if now.get(table.id, table.version) > table.version)
         finally:
@@ -79,9 +81,15 @@ async def run_takeover_benchmark(
         "database": described(database),
         "seed": seed,
         "moves_before_claim": moves_at_claim,
-        "moves_after_claim": report["moves"] - moves_at_claim,
+        "moves_after_claim": moves_after_claim,
         "refused_after_claim": load.refused,
         "tables_restored": len(restored),
         "stale_restored": stale,
         "seconds": report["seconds"],
     }
+
+
+async def _saved_moves(storage: Storage) -> int:
+    """Moves in the database's move log (the new process plays none)."""
+    row = await storage.db.fetch_one("SELECT count(*) AS n FROM moves")
+    return row["n"] if row else 0

@@ -16,7 +16,7 @@ import discord
 from discord import ui
 
 from ..games import PublicObservation, describe_move
-from ..i18n import tr
+from ..i18n import tr, tr_count
 from ..pictures import board_png
 from ..tables import Table, current_hand_events
 from .cards import CardFaces, CardWords
@@ -154,6 +154,9 @@ def _seat_lines(table: Table, public: PublicObservation, cards: CardWords) -> st
             parts.append(tr(lang, "board.pile_top", card=top))
         if game.has_sweeps():
             parts.append(tr(lang, f"board.sweeps.{table.game}", count=public.sweeps[seat]))
+        declared = sum(call[2] for call in public.calls if call[0] == seat)
+        if declared:
+            parts.append(tr_count(lang, "board.declared", declared))
         if public.revealed and public.revealed[seat]:
             parts.append(tr(lang, "board.shows", cards=cards.join(public.revealed[seat], " ")))
         if table.seats[seat].away:

@@ -63,9 +63,18 @@ def game_name(game: str, lang: str) -> str:
     return tr(lang, f"game.{game}")
 
 
-def category_name(category: str, game: str, lang: str) -> str:
-    """A scoring category's name; sweeps are escobas in Escoba and scope in Scopa."""
-    return tr(lang, f"category.sweeps.{game}" if category == "sweeps" else f"category.{category}")
+FRENCH_SUITED = ("coins", "seven_of_coins", "all_coins")
+"""Categories named after the coins suit: diamonds on French cards."""
+
+
+def category_name(category: str, table: Table, lang: str) -> str:
+    """A scoring category's name; sweeps are escobas in Escoba and scope in Scopa, coins
+    diamonds on French cards."""
+    if category == "sweeps":
+        return tr(lang, f"category.sweeps.{table.game}")
+    if category in FRENCH_SUITED and deck_of(table).startswith("french"):
+        return tr(lang, f"category.{category}.french")
+    return tr(lang, f"category.{category}")
 
 
 def sweeps_text(game: str, count: int, lang: str) -> str:

@@ -17,7 +17,7 @@ import discord
 from discord import ui
 
 from ..ai.coach import Hint
-from ..games import describe_move, events_to_dicts
+from ..games import describe_move
 from ..games.moves import is_declaration
 from ..i18n import CATALOGS, DEFAULT_LANGUAGE, count_key, tr, tr_count
 from ..pictures import hand_png
@@ -37,8 +37,9 @@ from .common import (
     option_letter,
     player_name,
 )
+from .declarations import add_declare_items, declarations, declare_text
 from .ids import BackButton, CardButton, MoveButton, MoveSelect
-from .story import call_words, move_label
+from .story import move_label
 
 HAND_PICTURE = "hand.png"
 MAX_CHOICE_BUTTONS = 20
@@ -115,8 +116,7 @@ def panel_embed(
         shown.add_field(name=tr(lang, "panel.options"), value=options, inline=False)
     calls = declarations(table, seat)
     if calls and choice is None:
-        kinds = " / ".join(dict.fromkeys(call_words(event, cards)["kind"] for _, event in calls))
-        text = tr(lang, "panel.declare_text", kinds=kinds)
+        text = declare_text(table, calls, cards)
         shown.add_field(name=tr(lang, "panel.declare"), value=text, inline=False)
     if hint is not None:
         advice = hint_text(table, hint, cards)[:1024]
@@ -149,51 +149,26 @@ def panel_view(
                 table.id,
                 table.version,
                 card,
-                label=fit_label(f"{numbered(index)} {cards.name(card)}"),
+                label=fit_label(f"{numbered(index)} {card_label(state, card, cards)}"),
                 emoji=cards.button_emoji(card),
                 style=(blue if card == hinted_card else green) if active else grey,
                 disabled=not active,
                 row=index // 5,
             )
         )
-    row = (len(state.hands[seat]) + 4) // 5
-    for index, (move, event) in enumerate(declarations(table, seat) if active else []):
-        view.add_item(
-            MoveButton(
-                table.id,
-                table.version,
-                move,
-                label=fit_label(declare_label(event, cards)),
-                emoji="💡" if move == hinted else "📣",
-                style=blue if move == hinted else green,
-                row=row + index // 5,
-            )
-        )
+    if active and (calls := declarations(table, seat)):
+        add_declare_items(view, table, calls, cards, (len(state.hands[seat]) + 4) // 5, hinted)
     if board_url:
         view.add_item(ui.Button(label=tr(lang, "panel.go_to_board"), url=board_url, row=4))
     return view
 
 
-def declarations(table: Table, seat: int) -> list[tuple[int, dict[str, Any]]]:
-    """The declarations ``seat`` may make now (Cirulla), each with its ``declared``
-    event: what it would score and show."""
-    state = table.match
-    if table.status != "playing" or state.turn != seat:
-        return []
-    found = []
-    for move in state.legal_moves():
-        if is_declaration(move):
-            _, events = state.apply(move)
-            found.append((move, events_to_dicts(events)[0]))
-    return found
-
-
-def declare_label(event: dict[str, Any], cards: CardWords) -> str:
-    """A declaration's button: its points, and the matta's name when it is named."""
-    if not event["named"]:
-        return tr_count(cards.lang, "declare.button", event["points"])
-    rank = cards.rank(event["named"] - 1)
-    return tr_count(cards.lang, "declare.button_matta", event["points"], rank=rank)
+def card_label(state, card: int, cards: CardWords) -> str:
+    """A card's name, with what it plays as when that is not its own (a declared matta)."""
+    value = state.game.value_in_play(state, card)
+    if value == card % 10 + 1:
+        return cards.name(card)
+    return cards.name(card) + tr(cards.lang, "move.as_value", rank=cards.rank(value - 1))
 
 
 def choice_lines(

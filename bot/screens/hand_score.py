@@ -29,12 +29,18 @@ def hand_score_embed(
     game = table.engine
     bonuses = game.bonus_replacements(score["points"])
     replaced = {category for _, categories in bonuses.values() for category in categories}
+    sides = list(zip(score["points"], score["stats"], strict=True))
+    listed = [  # every side lists the same categories, so the columns line up
+        category
+        for category in game.categories
+        if category not in replaced and any(category in p or category in s for p, s in sides)
+    ]
     for side, points in enumerate(score["points"]):
         stats = score["stats"][side]
         lines = []
-        for category in game.categories:
-            if category in replaced or not (category in points or category in stats):
-                continue
+        for category in listed:
+            if category in bonuses and category not in points:
+                continue  # a bonus shows on the side that made it
             if category in bonuses:
                 detail = tr(lang, f"result.replaces.{category}.{bonuses[category][0]}")
             elif category in game.counted_categories and category in stats:
@@ -42,7 +48,7 @@ def hand_score_embed(
             else:
                 detail = ""
             lines.append(
-                category_name(category, table.game, lang)
+                category_name(category, table, lang)
                 + f": **{points.get(category, 0)}**"
                 + (f" ({detail})" if detail else "")
             )

@@ -45,7 +45,7 @@ def _finished_at(row: dict[str, Any]) -> int:
 def _hand_line(table: Table, event: dict[str, Any], side: int, lang: str) -> str:
     points = event["score"]["points"][side]
     scored = [
-        f"{category_name(category, table.game, lang)} {points[category]}"
+        f"{category_name(category, table, lang)} {points[category]}"
         for category in table.engine.categories
         if points.get(category)
     ]

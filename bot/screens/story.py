@@ -27,6 +27,8 @@ def _describe_event(table: Table, event: dict[str, Any], cards: CardWords) -> st
         "card": cards.short(event["card"]) if "card" in event else "",
         "cards": cards.join(event.get("cards", ())),
     }
+    if event.get("value"):  # a declared matta plays as the card it was named
+        words["card"] += tr(lang, "move.as_value", rank=cards.rank(event["value"] - 1))
     sweep = tr(lang, f"sweep.{table.game}") if event.get("sweep") else ""
     if kind == "captured" and not event["cards"]:
         return tr(lang, "move.ace_to_pile", **words)
@@ -47,9 +49,20 @@ def _describe_event(table: Table, event: dict[str, Any], cards: CardWords) -> st
         return tr(lang, "move.last_deal" if event["last"] else "move.dealt")
     if kind == "redealt":
         return tr(lang, f"move.redealt.{event['reason']}", **words)
+    if kind == "hand_scored":
+        return _tie_at_target(table, event["totals"], lang)
     if kind == "declared":
         return tr_count(lang, "move.declared", event["points"], **words, **call_words(event, cards))
     return None
+
+
+def _tie_at_target(table: Table, totals: list[int], lang: str) -> str | None:
+    """The top sides tied at or past the target: another hand decides."""
+    best = max(totals)
+    target = table.options.get("target_score", 0)
+    if not table.engine.plays_to_target or best < target or totals.count(best) < 2:
+        return None
+    return tr(lang, "move.tied", score=best)
 
 
 def call_words(event: dict[str, Any], cards: CardWords) -> dict[str, str]:
