@@ -25,18 +25,20 @@ import discord
 from .ai.seats import LEVELS
 from .boundary import ErrorBoundary, refusals_answered
 from .i18n import tr
-from .opening import interaction_lang, open_table, public_lang, seat_for
+from .opening import interaction_lang, open_table, seat_for
 from .publishing import DiscordPort, Publisher
+from .records import RecordHandlers
 from .screens.common import card_words, reply
 from .screens.confirm import confirm_message
 from .screens.hand_panel import CardChoice, hint_text
 from .screens.history import MatchHistory
 from .screens.leaderboard import Leaderboards
 from .screens.lobby import bot_name
+from .screens.replay import MatchReplay
 from .tables import Table, TableError, TableService, check_can_cancel, seat_layout
 
 
-class Croupier:
+class Croupier(RecordHandlers):
     """Answers every click and table command for one bot."""
 
     def __init__(
@@ -52,6 +54,7 @@ class Croupier:
         self.boundary = boundary
         self.leaderboards = Leaderboards(service.storage)
         self.history = MatchHistory(service.storage)
+        self.replays = MatchReplay(service.storage, port.card_faces)
 
     # -- answers ----------
 
@@ -323,18 +326,6 @@ class Croupier:
     def _my_table(self, interaction: discord.Interaction, *, playing: bool) -> Table:
         user_id, channel_id = interaction.user.id, interaction.channel_id
         return self.service.table_for(user_id, channel_id, playing=playing)
-
-    # -- leaderboard and history ----------
-
-    async def on_leaderboard_page(
-        self, interaction: discord.Interaction, game: str, sort: str, page: int
-    ) -> None:
-        await interaction.response.defer()  # the page is read from the database
-        lang = await public_lang(self.service.storage, interaction)
-        await self.leaderboards.on_page(interaction, game, sort, page, lang)
-
-    async def on_history_pick(self, interaction: discord.Interaction, values: list[str]) -> None:
-        await self.history.on_pick(interaction, values)
 
 
 def _manages(interaction: discord.Interaction) -> bool:

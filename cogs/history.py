@@ -1,4 +1,5 @@
-"""/history: the server's recent matches and their score sheets."""
+"""/history: the server's recent matches and their score sheets; /replay: a finished
+match step by step."""
 
 from __future__ import annotations
 
@@ -23,6 +24,17 @@ class History(commands.Cog):
         lang = await public_lang(self.bot.storage, interaction)
         embed, view = await self.bot.croupier.history.recent(guild_id_of(interaction), lang)
         await interaction.edit_original_response(embed=embed, view=view)
+
+    @app_commands.command(name=cmd("cmd.replay", "replay"), description=cmd("cmd.replay.desc"))
+    @app_commands.rename(match=cmd("opt.match", "match"))
+    @app_commands.describe(match=cmd("opt.match.desc"))
+    @app_commands.guild_only()
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        match: app_commands.Range[int, 1, 999_999_999_999] | None = None,
+    ) -> None:
+        await self.bot.croupier.show_replay(interaction, match)
 
 
 async def setup(bot: EscobaBot) -> None:

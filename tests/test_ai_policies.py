@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from bot.ai import POLICIES
 from bot.ai.arena import arena, main
+from bot.ai.expectation import best_move as expected_best
 from bot.ai.expert import Budget, Expert
 from bot.ai.seats import LEVELS, BotPlayers
-from bot.games import make_game
+from bot.games import describe_move, make_game, parse_card, parse_cards
 from tests.test_engine_properties import VARIANTS, swap_hidden_card
 
 AI_SETTINGS = settings(
@@ -127,3 +128,22 @@ def test_successive_halving_with_three_moves_keeps_two_after_its_first_round(mon
     Expert(Budget(plies=2000, seconds=60))(game, state.observe(0), random.Random(1))
     counts = sorted(evaluated.values())
     assert counts[0] < counts[1] <= counts[2], "two moves go on to the second round"
+
+
+def test_in_scopone_the_hard_bot_leaves_no_table_the_next_seat_likely_sweeps():
+    """With 7 of cups, 2 of cups and 2 of clubs on a table of the 5 of clubs, a 2
+    leaves 7 on the table and two sevens are hidden: the 7 leaves 12, which no card
+    sweeps. The reply is weighed over every card the next seat may hold."""
+    game = make_game("scopone")
+    hands = ["7c 2c 2b", "7e 1e 3e", "3o 4o 6e", "7b 6o 4e"]
+    named = set(parse_cards(" ".join([*hands, "5b"])))
+    rest = [card for card in range(40) if card not in named]
+    state = game.new_position(
+        hands,
+        "5b",
+        piles=[rest, "", "", ""],
+    )
+    view = state.observe(0)
+    assert sum(view.hand_sizes) > 8, "not yet the end-game's exact search"
+    for player in (expected_best, PLAYERS["expert"]):
+        assert describe_move(player(game, view, random.Random(1))).card == parse_card("7c")

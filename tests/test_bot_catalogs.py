@@ -151,6 +151,7 @@ async def test_slash_commands_fit_discord_limits_in_every_language(commands_payl
         "leaderboard",
         "stats",
         "history",
+        "replay",
         "settings",
     }
     for payload in commands_payload:

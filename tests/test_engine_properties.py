@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.games import State, make_game
+from bot.games import State, format_move, make_game, make_move
 from bot.games.cards import FULL_DECK, VALUE, mask_of, mask_value
 from bot.games.events import HandScored, LeftoversTaken, MatchOver
 from bot.games.moves import is_declaration
+from bot.games.replay import ReplayError, replay
 
 ESCOBA_VARIANTS = [
     {"players": 2},
@@ -280,3 +282,27 @@ def test_a_resampled_state_looks_the_same_to_its_seat(game, seed, steps):
     assert sample.observe(state.turn) == view
     assert accounted(sample) == 40
     sample.apply(random.Random(seed).choice(sample.legal_moves()))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games, seeds)
+def test_a_match_replays_from_its_seed_and_move_log(game, seed):
+    played = list(play_match(game, seed))
+    log = [format_move(move) for _, move, _, _ in played]
+    steps = replay(game, seed, log)
+    assert len(steps) == len(played) + 1
+    assert steps[0].state == played[0][0]
+    for step, (before, move, after, events) in zip(steps[1:], played, strict=True):
+        assert (step.seat, step.move) == (before.turn, move)
+        assert step.state == after and list(step.events) == events
+
+
+def test_a_log_that_does_not_fit_the_deal_is_refused_with_the_move_number():
+    game = make_game("escoba", {"players": 2})
+    state = game.new_match(3)
+    first = format_move(state.legal_moves()[0])
+    foreign = next(card for card in range(40) if card not in state.hands[state.turn])
+    with pytest.raises(ReplayError, match=r"move 2 \("):
+        replay(game, 3, [first, format_move(make_move(foreign, 0))])
+    with pytest.raises(ReplayError, match="move 1"):
+        replay(game, 3, ["not a move"])

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 
 from ..games import Game, Observation, State
 from ..games.cards import FULL_DECK, mask_of
+from .expectation import best_move as expected_best
 from .inference import Beliefs
 from .search import AlphaBeta, ExpertEvaluator
 
@@ -58,11 +59,12 @@ EXACT_CARDS = 8
 """Search exactly once the stock is empty and at most this many cards are in hands."""
 EXACT_DEPTH = 64
 """Deeper than any hand's remaining plies."""
-SEARCH_PLIES = {"scopone": 2}
-"""Games searched less deep than ``DEPTH``: Scopone's ten-card hands and three other
-seats leave few deals for a deep search; the move and the reply, on more deals, did
-better against ``greedy`` (+0.17 [-0.10, 0.44] points a hand over 80 matches, seed 1,
-against -0.29 [-0.66, 0.07] over 40 at ``DEPTH``)."""
+REPLY_EXPECTED = frozenset({"scopone"})
+"""Games whose whole deck is dealt at once, searched by ``expectation.best_move``: the
+move and the next seat's reply weighed over the cards it may hold, no sampled deals.
+Sampled deals searched two plies deep made +0.11 [-0.23, 0.45] points a hand against
+``greedy`` in Scopone (60 matches, seed 1; four plies: -0.29 over 40), the same search
+given every hand +1.90: what the deals lacked was the other hands, not depth."""
 TO_ROUND_END = frozenset({"scopa"})
 ROUND_END_CARDS = 12
 """At most this many cards in hands for a search to the round's end (four players'
@@ -71,13 +73,11 @@ three cards; a Scopa d'Assi for four deals the whole deck at once)."""
 the last cards of a round make or give away most scope."""
 DEAL_COST = 4
 """What dealing the unseen cards costs, in plies."""
-PLY_COST = {"escoba": 1.0, "scopa": 1.25, "scopone": 0.8, "cirulla": 2.3, "rubamazzo": 1.3}
+PLY_COST = {"escoba": 1.0, "scopa": 1.25, "scopone": 1.3, "cirulla": 2.3, "rubamazzo": 1.3}
 """A searched position's cost relative to Escoba's (Rubamazzo's moves take longer,
-and Scopa's searches to a round's end take the longest decisions). Scopone's
-two-ply searches are cheap and gain from more deals: at 0.8, +0.21 [-0.23, 0.66]
-points a hand against ``greedy`` at a CPU p95 of 43 ms (40 matches, seed 1; 46 ms
-once successive halving spent its whole budget); at 0.6, +0.26 [0.05, 0.47] (seed 2)
-but 57 ms, over the 50 ms a decision may take. Cirulla's positions cost most (both
+and Scopa's searches to a round's end take the longest decisions). Scopone searches
+deals only for its last eight cards, to the hand's end: at 1.0 a CPU p95 of 61 ms,
+at 1.3 44 ms (``REPLY_EXPECTED``). Cirulla's positions cost most (both
 kinds of capture, the coin bonuses in the evaluation): at 1.25 a CPU p95 of 81 ms, at
 2.3 46 ms for +3.47 [2.69, 4.25] points a hand against ``greedy`` (40 matches to 51,
 seed 1; +3.33 at 1.25)."""
@@ -109,6 +109,8 @@ class Expert:
         search = _Search(game, view, rng, time.perf_counter() + budget.seconds)
         if search.fully_known:
             return search.best_exact(moves)
+        if game.name in REPLY_EXPECTED and search.depth != EXACT_DEPTH:
+            return expected_best(game, view, rng)
         return search.successive_halving(moves, int(budget.plies / PLY_COST[game.name]))
 
 
@@ -174,4 +176,4 @@ def _depth(game: Game, view: Observation) -> int:
     cards = sum(view.hand_sizes)
     if game.name in TO_ROUND_END and cards <= ROUND_END_CARDS:
         return max(DEPTH - 1, cards - 1)
-    return SEARCH_PLIES.get(game.name, DEPTH) - 1
+    return DEPTH - 1

@@ -113,7 +113,7 @@ class Evaluator:
         self.sevens = "sevens" in game.categories
         """Sevens are scored (Escoba), rather than the primiera (Scopa)."""
         self.heads_up = tuple(game.side_of) == (0, 1)
-        """Two seats, each its own side: the evaluation's fast path."""
+        """Two seats, each its own side (``_two_sides`` reads their piles as they are)."""
 
     def result(self, s: State, side: int) -> float:
         """The exact value of a finished hand (or match)."""
@@ -139,8 +139,8 @@ class Evaluator:
         return piles
 
     def _fishing(self, s: State, side: int) -> float:
-        if self.heads_up:
-            return self._fishing_heads_up(s, side)
+        if self.sides == 2:
+            return self._two_sides(s, side)
         piles = self._side_piles(s)
         sweeps = [0] * self.sides
         for seat, count in enumerate(s.sweeps):
@@ -178,10 +178,17 @@ class Evaluator:
             value += self._cirulla(s, side, piles)
         return value
 
-    def _fishing_heads_up(self, s: State, side: int) -> float:
-        """``_fishing`` for two seats (the hot case), with the same arithmetic, flat."""
-        mine, theirs = s.piles[side], s.piles[1 - side]
-        sweeps = s.sweeps
+    def _two_sides(self, s: State, side: int) -> float:
+        """``_fishing`` for two sides (two seats, or two pairs: the hot cases), with the
+        same arithmetic, flat."""
+        if self.heads_up:
+            piles, sweeps = s.piles, s.sweeps
+        else:
+            piles, sweeps = [0, 0], [0, 0]
+            for seat, pile in enumerate(s.piles):
+                piles[self.side_of[seat]] |= pile
+                sweeps[self.side_of[seat]] += s.sweeps[seat]
+        mine, theirs = piles[side], piles[1 - side]
         taken = mine | theirs
         left = FULL_DECK & ~taken
         value = float(sweeps[side] - sweeps[1 - side])
@@ -205,7 +212,7 @@ class Evaluator:
             value += self._primiera(mine, [theirs], cards_left)
         value += self._sweep_threat(s, side)
         if self.grande:
-            value += self._cirulla(s, side, s.piles)
+            value += self._cirulla(s, side, piles)
         return value
 
     def _cirulla(self, s: State, side: int, piles: list[int]) -> float:

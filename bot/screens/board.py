@@ -123,7 +123,7 @@ def _status_text(table: Table, public: PublicObservation, cards: CardWords) -> s
     lines = []
     if state.game.plays_to_target:
         scores = " · ".join(
-            f"{side_name(table, side)} **{score}**" for side, score in enumerate(public.scores)
+            f"{side_name(table, side)}: **{score}**" for side, score in enumerate(public.scores)
         )
         lines.append(f"**{tr(lang, 'board.score', target=public.target)}:** {scores}")
     lines.append(_seat_lines(table, public, cards))

@@ -20,7 +20,7 @@ from ..ratings import Rating
 from ..storage import Storage
 from ..tables import Table
 from .common import GAME_COLOURS, category_name, game_name, side_name
-from .ids import HistorySelect
+from .ids import HistorySelect, ReplayButton
 from .match_over import rating_line
 
 HISTORY_SIZE = 10
@@ -153,7 +153,8 @@ class MatchHistory:
         ]
         changes = await self.storage.match_rating_changes(table.id)
         embed = score_sheet_embed(table, hands, changes, lang)
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        view = sheet_view(table.id, lang)
+        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
     async def _finished_table(self, guild_id: int | None, values: list[str]) -> Table | None:
         """The picked match, if it is a finished match of this server."""
@@ -163,6 +164,14 @@ class MatchHistory:
         if row is None or row["guild_id"] != guild_id or row["status"] != "finished":
             return None
         return Table.from_row(row)
+
+
+def sheet_view(table_id: int, lang: str) -> ui.View:
+    """The score sheet's button to the match's replay."""
+    view = ui.View(timeout=None)
+    label = tr(lang, "replay.button")
+    view.add_item(ReplayButton(table_id, 0, "open", label=label, emoji="⏯"))
+    return view
 
 
 def history_view(matches: list[tuple[int, str]], lang: str) -> ui.View:

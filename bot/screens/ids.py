@@ -11,7 +11,8 @@ Custom ids (all under 100 characters):
 a card's captures to the hand), ``esc:rematch:<table>``, ``esc:lb:<game>:<sort>:<page>``,
 ``esc:bot:<table>`` (the lobby's bot select), ``esc:target:<table>`` (its target select),
 ``esc:seat:<table>:<back|end>``, ``esc:confirm:<table>:<leave|cancel>``,
-``esc:hist`` (the /history select).
+``esc:hist`` (the /history select), ``esc:replay:<table>:<step>:<first|back|next|last>``
+(the replay viewer's steps), ``esc:replayhand:<table>`` (its hand menu).
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ class Handlers(Protocol):
         self, interaction: discord.Interaction, game: str, sort: str, page: int
     ): ...
     async def on_history_pick(self, interaction: discord.Interaction, values: list[str]): ...
+    async def on_replay_step(
+        self, interaction: discord.Interaction, table_id: int, step: int, *, opens: bool = False
+    ): ...
     async def answer_error(self, interaction: discord.Interaction, error: Exception): ...
 
 
@@ -265,6 +269,39 @@ class HistorySelect(FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:hist
         await handlers(interaction).on_history_pick(interaction, selected(interaction))
 
 
+class ReplayButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:replay:(?P<table_id>[0-9]{1,12}):(?P<step>[0-9]{1,5}):(?P<name>first|back|next|last|open)",
+):
+    """A replay viewer's step button (``name`` keeps two buttons to one step apart),
+    or the score sheet's Replay (``open``, step 0)."""
+
+    def __init__(self, table_id: int, step: int, name: str, **button: Any) -> None:
+        custom_id = f"esc:replay:{table_id}:{step}:{name}"
+        super().__init__(ui.Button(custom_id=custom_id, **button))
+        self.table_id, self.step, self.name = table_id, step, name
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        replay = handlers(interaction).on_replay_step
+        await replay(interaction, self.table_id, self.step, opens=self.name == "open")
+
+
+class ReplayHandSelect(
+    FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:replayhand:(?P<table_id>[0-9]{1,12})"
+):
+    """A replay viewer's menu of hands; each option's value is the step of its deal."""
+
+    def __init__(self, table_id: int, **select: Any) -> None:
+        super().__init__(ui.Select(custom_id=f"esc:replayhand:{table_id}", **select))
+        self.table_id = table_id
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        values = selected(interaction) or ["0"]
+        step = int(values[0]) if values[0].isdigit() and len(values[0]) <= 5 else 0
+        await handlers(interaction).on_replay_step(interaction, self.table_id, step)
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     AdvancedSelect,
@@ -280,6 +317,8 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     RematchButton,
     LeaderboardButton,
     HistorySelect,
+    ReplayButton,
+    ReplayHandSelect,
 )
 
 

@@ -11,7 +11,7 @@ from discord import ui
 
 from ..i18n import tr
 from ..tables import Table
-from .common import embed, game_name, green, player_name, side_name
+from .common import deck_of, embed, game_name, green, player_name, side_name
 from .ids import RematchButton
 
 
@@ -32,7 +32,10 @@ def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
     else:
         title = tr(lang, "result.draw")
     lines = [f"{side_name(table, side)}: **{total}**" for side, total in enumerate(event["totals"])]
-    lines.append(tr(lang, f"reason.{event['reason']}"))
+    reason = f"reason.{event['reason']}"
+    if event["reason"] == "cappotto" and deck_of(table).startswith("french"):
+        reason += ".french"  # the coins are diamonds
+    lines.append(tr(lang, reason))
     shown = embed(table, title, "\n".join(lines))
     ratings = [
         rating_line(player_name(table, row["seat"]), row["before"], row["after"], lang)

@@ -8,7 +8,7 @@ from ..games import MoveInfo
 from ..i18n import tr, tr_count
 from ..tables import Table
 from .cards import CardWords
-from .common import player_name
+from .common import player_name, sweeps_text
 
 
 def describe_events(table: Table, events: list[dict[str, Any]], cards: CardWords) -> list[str]:
@@ -42,7 +42,8 @@ def _describe_event(table: Table, event: dict[str, Any], cards: CardWords) -> st
         text = tr_count(lang, "move.stole", event["pile_cards"], **words, victims=victims)
         return text + (tr(lang, "move.stole_table", **words) if event["cards"] else "")
     if kind == "initial_sweep":
-        return tr_count(lang, "move.initial_sweep", event["sweeps"], **words)
+        sweeps = sweeps_text(table.game, event["sweeps"], lang)
+        return tr(lang, "move.initial_sweep", **words, sweeps=sweeps)
     if kind == "leftovers_taken" and event["cards"]:
         return tr(lang, "move.leftovers_aside" if seat < 0 else "move.leftovers", **words)
     if kind == "dealt" and event["round"] > 1:

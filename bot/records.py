@@ -1,0 +1,49 @@
+"""The croupier's handlers for what a server has played: leaderboard pages, the
+history's score sheets and the replay viewer. Each reads the database and edits or
+sends one private or public message; none changes a table."""
+
+from __future__ import annotations
+
+import discord
+
+from .boundary import ErrorBoundary, refusals_answered
+from .opening import public_lang
+from .screens.history import MatchHistory
+from .screens.leaderboard import Leaderboards
+from .screens.replay import MatchReplay
+from .tables import TableService
+
+
+class RecordHandlers:
+    """Mixed into ``Croupier``, which sets these attributes."""
+
+    boundary: ErrorBoundary
+    service: TableService
+    leaderboards: Leaderboards
+    history: MatchHistory
+    replays: MatchReplay
+
+    async def on_leaderboard_page(
+        self, interaction: discord.Interaction, game: str, sort: str, page: int
+    ) -> None:
+        await interaction.response.defer()  # the page is read from the database
+        lang = await public_lang(self.service.storage, interaction)
+        await self.leaderboards.on_page(interaction, game, sort, page, lang)
+
+    async def on_history_pick(self, interaction: discord.Interaction, values: list[str]) -> None:
+        await self.history.on_pick(interaction, values)
+
+    @refusals_answered
+    async def show_replay(self, interaction: discord.Interaction, table_id: int | None) -> None:
+        """``/replay``: a new private viewer (the member's last finished match if None)."""
+        await self.replays.open_viewer(interaction, table_id)
+
+    @refusals_answered
+    async def on_replay_step(
+        self, interaction: discord.Interaction, table_id: int, step: int, *, opens: bool = False
+    ) -> None:
+        """A viewer's step button or hand menu, or the score sheet's Replay (``opens``)."""
+        if opens:
+            await self.replays.open_viewer(interaction, table_id)
+        else:
+            await self.replays.turn_page(interaction, table_id, step)
