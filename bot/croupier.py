@@ -35,6 +35,7 @@ from .screens.history import MatchHistory
 from .screens.leaderboard import Leaderboards
 from .screens.lobby import bot_name
 from .screens.replay import MatchReplay
+from .screens.review import MatchReviews
 from .tables import Table, TableError, TableService, check_can_cancel, seat_layout
 
 
@@ -55,6 +56,7 @@ class Croupier(RecordHandlers):
         self.leaderboards = Leaderboards(service.storage)
         self.history = MatchHistory(service.storage)
         self.replays = MatchReplay(service.storage, port.card_faces)
+        self.reviews = MatchReviews(service.storage, self.replays, port.bots, port.card_faces)
 
     # -- answers ----------
 

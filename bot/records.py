@@ -1,6 +1,6 @@
 """The croupier's handlers for what a server has played: leaderboard pages, the
-history's score sheets and the replay viewer. Each reads the database and edits or
-sends one private or public message; none changes a table."""
+history's score sheets, the replay viewer and reviews. Each reads the database (a
+review is written once, too) and edits or sends one message; none changes a table."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from .opening import public_lang
 from .screens.history import MatchHistory
 from .screens.leaderboard import Leaderboards
 from .screens.replay import MatchReplay
+from .screens.review import MatchReviews
 from .tables import TableService
 
 
@@ -22,6 +23,7 @@ class RecordHandlers:
     leaderboards: Leaderboards
     history: MatchHistory
     replays: MatchReplay
+    reviews: MatchReviews
 
     async def on_leaderboard_page(
         self, interaction: discord.Interaction, game: str, sort: str, page: int
@@ -39,11 +41,16 @@ class RecordHandlers:
         await self.replays.open_viewer(interaction, table_id)
 
     @refusals_answered
+    @refusals_answered
+    async def on_review(self, interaction: discord.Interaction, table_id: int | None) -> None:
+        """``/review`` and the Review buttons: a match's review, privately."""
+        await self.reviews.open_review(interaction, table_id)
+
     async def on_replay_step(
         self, interaction: discord.Interaction, table_id: int, step: int, *, opens: bool = False
     ) -> None:
         """A viewer's step button or hand menu, or the score sheet's Replay (``opens``)."""
         if opens:
-            await self.replays.open_viewer(interaction, table_id)
+            await self.replays.open_viewer(interaction, table_id, step)
         else:
             await self.replays.turn_page(interaction, table_id, step)

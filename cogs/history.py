@@ -1,5 +1,5 @@
 """/history: the server's recent matches and their score sheets; /replay: a finished
-match step by step."""
+match step by step; /review: the hard bot's verdict on its moves."""
 
 from __future__ import annotations
 
@@ -35,6 +35,17 @@ class History(commands.Cog):
         match: app_commands.Range[int, 1, 999_999_999_999] | None = None,
     ) -> None:
         await self.bot.croupier.show_replay(interaction, match)
+
+    @app_commands.command(name=cmd("cmd.review", "review"), description=cmd("cmd.review.desc"))
+    @app_commands.rename(match=cmd("opt.match", "match"))
+    @app_commands.describe(match=cmd("opt.match.desc"))
+    @app_commands.guild_only()
+    async def review(
+        self,
+        interaction: discord.Interaction,
+        match: app_commands.Range[int, 1, 999_999_999_999] | None = None,
+    ) -> None:
+        await self.bot.croupier.on_review(interaction, match)
 
 
 async def setup(bot: EscobaBot) -> None:

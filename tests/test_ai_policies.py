@@ -118,13 +118,13 @@ def test_successive_halving_with_three_moves_keeps_two_after_its_first_round(mon
     state = game.new_position(["1o 2c 3e", "4b 5b 6b"], "Ro Rc Re Rb", stock="1c 1e 1b 2o 2e 2b")
     assert len(state.legal_moves()) == 3
     evaluated: dict[int, int] = {}
-    measured = expert._Search._value_after
+    measured = expert._Search.value_after
 
     def counting(self, after, move):
         evaluated[move] = evaluated.get(move, 0) + 1
         return measured(self, after, move)
 
-    monkeypatch.setattr(expert._Search, "_value_after", counting)
+    monkeypatch.setattr(expert._Search, "value_after", counting)
     Expert(Budget(plies=2000, seconds=60))(game, state.observe(0), random.Random(1))
     counts = sorted(evaluated.values())
     assert counts[0] < counts[1] <= counts[2], "two moves go on to the second round"

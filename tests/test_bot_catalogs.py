@@ -152,6 +152,7 @@ async def test_slash_commands_fit_discord_limits_in_every_language(commands_payl
         "stats",
         "history",
         "replay",
+        "review",
         "settings",
     }
     for payload in commands_payload:

@@ -121,3 +121,48 @@ async def test_bad_requests_get_a_clear_answer(simcord_env):
     await playing.seat_and_start()
     live = answer(await ana.slash(channel, "replay", match=2))
     assert "not a finished match of this server" in live.content, "no peeking at a live match"
+
+
+async def test_review_weighs_each_members_moves_and_marks_them_in_the_viewer(simcord_env):
+    channel, (ana, _, cai) = await finished_match(simcord_env, "ana", "bob", "cai")
+    result = await ana.slash(channel, "review")
+    assert answer(result).ephemeral
+    review = answer(result).message
+    text = "\n".join(texts(review))
+    assert texts(review)[0] == "### 🔍 Review · Escoba · table #1"
+    for name in ("ana", "bob"):
+        assert re.search(rf"\*\*{name}\*\* · accuracy \*\*\d+%\*\*", text), text
+    assert re.search(r"best \d+ · good \d+ · inaccuracy \d+ · mistake \d+ · blunder \d+", text)
+    assert "Points lost against the hard bot's best move" in text
+    stored = await simcord_env.bot.storage.review(1)
+    steps = {d["step"] for d in stored["decisions"]}
+    assert stored["seats"] == [0, 1] and steps, "every member's decision is stored"
+
+    moments = [b for b in buttons(review) if b.label.startswith("Move ")]
+    assert moments, "the driver plays its first card: some moves cost points"
+    step = int(moments[0].label.split()[1])
+    shown = answer(await ana.click(review, custom_id=moments[0].custom_id)).message
+    assert position(shown)[1] == step
+    assert "🔍 **" in texts(shown)[1], "the viewer marks the move's verdict"
+
+    again = answer(await cai.slash(channel, "review", match=1)).message
+    assert texts(again) == texts(review), "a second look reads the stored review"
+    viewer = answer(await ana.slash(channel, "replay")).message
+    await ana.click(viewer, custom_id=step_button(viewer, "next").custom_id)
+    assert "🔍" in texts(current(simcord_env, viewer))[1]
+    missing = answer(await ana.slash(channel, "review", match=42))
+    assert "not a finished match of this server" in missing.content
+
+
+async def test_a_rubamazzo_match_replays_with_its_pile_tops(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("rubamazzo new")
+    await driver.seat_and_start()
+    await driver.play_to_end()
+    viewer = answer(await players[1].slash(channel, "replay")).message
+    assert texts(viewer)[0].startswith("### ⏯ Replay · Rubamazzo · table #1")
+    await players[1].click(viewer, custom_id=step_button(viewer, "last").custom_id)
+    viewer = current(simcord_env, viewer)
+    _, step, steps = position(viewer)
+    assert step == steps and board_picture(viewer) is not None

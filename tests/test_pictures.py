@@ -21,6 +21,7 @@ from bot.pictures import (
     hand_size,
     main,
 )
+from bot.pictures.charts import CHART_WIDTH, VERDICT_COLOURS, review_png
 from bot.screens import board, hand_panel
 from bot.screens.board import board_pictures, last_played
 from bot.screens.hand_panel import hand_pictures
@@ -189,3 +190,15 @@ async def test_pictures_are_drawn_off_the_event_loop(monkeypatch):
     table = playing_table("escoba", "spanish", moves=1)
     assert await board_pictures(table) and await hand_pictures(table, 0)
     assert len(threads) == 2 and threading.main_thread() not in threads
+
+
+def test_the_review_chart_has_a_row_per_player_and_colours_each_verdict():
+    rows = [
+        ("ana", 80, [(0.0, "best", False), (1.5, "blunder", True), (0.3, "inaccuracy", False)]),
+        ("🤖 bob", 100, []),
+    ]
+    chart = Image.open(io.BytesIO(review_png(rows))).convert("RGB")
+    assert chart.size == (CHART_WIDTH, 14 * 2 + 110 * 2)
+    colours = {chart.getpixel((x, 14 + 110 - 26)) for x in range(150, CHART_WIDTH - 16)}
+    for verdict in ("best", "blunder", "inaccuracy"):
+        assert VERDICT_COLOURS[verdict][:3] in colours, verdict

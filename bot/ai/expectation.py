@@ -36,6 +36,12 @@ Chances = dict[int, dict[int, float]]
 
 def best_move(game: Game, view: Observation, rng: random.Random) -> int:
     """The move whose expected value after the next seat's reply is highest."""
+    values = reply_values(game, view, rng)
+    return view.legal_moves[values.index(max(values))]
+
+
+def reply_values(game: Game, view: Observation, rng: random.Random) -> list[float]:
+    """Each legal move's expected value after the next seat's reply, in order."""
     beliefs = Beliefs(game, view)
     chances = _chances(view, beliefs)
     evaluate = _Evaluator(game, list(view.scores), chances, view.seat)
@@ -49,7 +55,7 @@ def best_move(game: Game, view: Observation, rng: random.Random) -> int:
             values.append(evaluate.result(after, side))
         else:
             values.append(_expected_reply(game, evaluate, after, side, chances, hand_no))
-    return view.legal_moves[values.index(max(values))]
+    return values
 
 
 def _chances(view: Observation, beliefs: Beliefs) -> Chances:

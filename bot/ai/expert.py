@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from ..games import Game, Observation, State
 from ..games.cards import FULL_DECK, mask_of
 from .expectation import best_move as expected_best
+from .expectation import reply_values
 from .inference import Beliefs
 from .search import AlphaBeta, ExpertEvaluator
 
@@ -114,6 +115,27 @@ class Expert:
         return search.successive_halving(moves, int(budget.plies / PLY_COST[game.name]))
 
 
+def move_values(game: Game, view: Observation, rng: random.Random, plies: int) -> list[float]:
+    """Every legal move's value from ``view``, in order (what a review weighs a decision
+    by): each move searched on the same deals until ``plies`` are spent, exactly when
+    nothing that matters is hidden; in ``REPLY_EXPECTED`` games, ``reply_values``."""
+    search = _Search(game, view, rng, math.inf)
+    moves = view.legal_moves
+    if search.fully_known:
+        state = game.resample(view, rng)
+        return [search.value_after(state, move) for move in moves]
+    if game.name in REPLY_EXPECTED and search.depth != EXACT_DEPTH:
+        return reply_values(game, view, rng)
+    totals, deals = [0.0] * len(moves), 0
+    while not deals or search.work < plies:
+        state = search.beliefs.deal(rng)
+        search.work += DEAL_COST
+        deals += 1
+        for index, move in enumerate(moves):
+            totals[index] += search.value_after(state, move)
+    return [total / deals for total in totals]
+
+
 class _Search:
     def __init__(self, game: Game, view: Observation, rng: random.Random, deadline: float) -> None:
         self.game, self.view, self.rng, self.deadline = game, view, rng, deadline
@@ -130,7 +152,7 @@ class _Search:
 
     def best_exact(self, moves: list[int]) -> int:
         state = self.game.resample(self.view, self.rng)
-        values = [self._value_after(state, move) for move in moves]
+        values = [self.value_after(state, move) for move in moves]
         return moves[values.index(max(values))]
 
     def successive_halving(self, moves: list[int], plies: int) -> int:
@@ -154,13 +176,13 @@ class _Search:
                 state = self.beliefs.deal(self.rng)
                 self.work += DEAL_COST
                 for move in alive:
-                    totals[move] += self._value_after(state, move)
+                    totals[move] += self.value_after(state, move)
                 dealt = True
             alive.sort(key=totals.__getitem__, reverse=True)
             alive = alive[: math.ceil(len(alive) / 2)]  # three moves keep two, not one
         return alive[0]
 
-    def _value_after(self, state: State, move: int) -> float:
+    def value_after(self, state: State, move: int) -> float:
         """The alpha-beta value after ``move``, ``self.depth`` plies further down."""
         after = state.copy()
         self.game.play(after, move, None)

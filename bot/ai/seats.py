@@ -9,7 +9,9 @@ number of positions and stops early at ``SEAT_SECONDS`` should the machine be
 busy. The same level, view and seed give the same move (when the time cap is
 not reached).
 
-``hint`` runs the coach (``coach.suggest``) there too, for a member's hint.
+``hint`` runs the coach (``coach.suggest``) there too, for a member's hint, and
+``review`` a finished match's decisions, one job each (bot seats' moves wait for one
+decision at most).
 
 Workers are spawned (``spawn``: a fresh interpreter, never a fork of the bot's
 process with its threads and sockets), each when the pool first needs it; the
@@ -37,6 +39,7 @@ from ..games import Game, Observation, make_game
 from .coach import COACH_BUDGET, Hint, suggest
 from .expert import Expert
 from .policies import Policy, make_policy
+from .review import Decision, review_decision
 
 LEVELS = ("random", "greedy", "expert")
 """The levels a host can seat, easy to hard."""
@@ -76,6 +79,16 @@ class BotPlayers:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, hint_in_worker, options, view, seed)
 
+    async def review(
+        self, game: Game, view: Observation, played: int, step: int, seed: str
+    ) -> Decision:
+        """The review's verdict on one decision (``review.review_decision``)."""
+        options = json.dumps(game.options.model_dump(mode="json"), sort_keys=True)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.executor, review_in_worker, options, view, played, step, seed
+        )
+
     def close(self) -> None:
         """Cancel queued decisions and stop the workers (a running one ends within
         ``SEAT_SECONDS``)."""
@@ -107,6 +120,13 @@ def hint_in_worker(options: str, view: Observation, seed: str) -> Hint:
     """Runs in a worker process: the coach with the seat budget."""
     budget = dataclasses.replace(COACH_BUDGET, seconds=SEAT_SECONDS)
     return suggest(_game(options), view, seed, budget)
+
+
+def review_in_worker(
+    options: str, view: Observation, played: int, step: int, seed: str
+) -> Decision:
+    """Runs in a worker process: one decision reviewed, with the review's budget."""
+    return review_decision(_game(options), view, played, step=step, seed=seed)
 
 
 @lru_cache(maxsize=64)

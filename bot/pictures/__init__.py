@@ -14,11 +14,13 @@ opaque felt panel, so the pictures read the same in Discord's dark and light the
 - ``encoding``: the PNG encoder (RGB, a transparent key colour, no row filters).
 - ``layouts``: ``board_png`` and ``hand_png``, and how their marks agree with the
   board's text and buttons.
+- ``charts``: ``review_png``, a review's verdicts as bars, a row per player.
 - ``cli``: ``python -m bot.pictures --bench`` prints render timings as one JSON line;
   ``--sample DIR`` writes sample boards and hands.
 """
 
 from .art import card_image
+from .charts import review_png
 from .cli import main
 from .layouts import (
     BOARD_WIDTH,
@@ -30,4 +32,13 @@ from .layouts import (
 from .style import CARD_SIZE
 from .text import _clean  # noqa: F401  (unit-tested)
 
-__all__ = ["BOARD_WIDTH", "CARD_SIZE", "board_png", "card_image", "hand_png", "hand_size", "main"]
+__all__ = [
+    "BOARD_WIDTH",
+    "CARD_SIZE",
+    "board_png",
+    "card_image",
+    "hand_png",
+    "hand_size",
+    "main",
+    "review_png",
+]

@@ -9,17 +9,22 @@ from typing import Protocol
 import discord
 
 from ..ai.coach import Hint
+from ..ai.review import Decision
 from ..games import Game, Observation
 from ..metrics import Metrics
 from ..screens.cards import CardFaces
 
 
 class BotSeats(Protocol):
-    """Decisions for bot seats and the coach's hints, off the event loop."""
+    """Decisions for bot seats, the coach's hints and reviews, off the event loop."""
 
     async def decide(self, level: str, game: Game, view: Observation, seed: str) -> int: ...
 
     async def hint(self, game: Game, view: Observation, seed: str) -> Hint: ...
+
+    async def review(
+        self, game: Game, view: Observation, played: int, step: int, seed: str
+    ) -> Decision: ...
 
 
 class DiscordPort(Protocol):

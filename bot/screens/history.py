@@ -20,7 +20,7 @@ from ..ratings import Rating
 from ..storage import Storage
 from ..tables import Table
 from .common import GAME_COLOURS, category_name, game_name, side_name
-from .ids import HistorySelect, ReplayButton
+from .ids import HistorySelect, ReplayButton, ReviewButton
 from .match_over import rating_line
 
 HISTORY_SIZE = 10
@@ -167,10 +167,11 @@ class MatchHistory:
 
 
 def sheet_view(table_id: int, lang: str) -> ui.View:
-    """The score sheet's button to the match's replay."""
+    """The score sheet's buttons to the match's replay and review."""
     view = ui.View(timeout=None)
     label = tr(lang, "replay.button")
     view.add_item(ReplayButton(table_id, 0, "open", label=label, emoji="⏯"))
+    view.add_item(ReviewButton(table_id, label=tr(lang, "review.button"), emoji="🔍"))
     return view
 
 

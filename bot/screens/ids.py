@@ -12,7 +12,8 @@ a card's captures to the hand), ``esc:rematch:<table>``, ``esc:lb:<game>:<sort>:
 ``esc:bot:<table>`` (the lobby's bot select), ``esc:target:<table>`` (its target select),
 ``esc:seat:<table>:<back|end>``, ``esc:confirm:<table>:<leave|cancel>``,
 ``esc:hist`` (the /history select), ``esc:replay:<table>:<step>:<first|back|next|last>``
-(the replay viewer's steps), ``esc:replayhand:<table>`` (its hand menu).
+(the replay viewer's steps), ``esc:replayhand:<table>`` (its hand menu),
+``esc:review:<table>`` (a match's review).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class Handlers(Protocol):
     async def on_replay_step(
         self, interaction: discord.Interaction, table_id: int, step: int, *, opens: bool = False
     ): ...
+    async def on_review(self, interaction: discord.Interaction, table_id: int | None): ...
     async def answer_error(self, interaction: discord.Interaction, error: Exception): ...
 
 
@@ -302,6 +304,19 @@ class ReplayHandSelect(
         await handlers(interaction).on_replay_step(interaction, self.table_id, step)
 
 
+class ReviewButton(
+    FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:review:(?P<table_id>[0-9]{1,12})"
+):
+    """A match's review, privately (the replay viewer's and the score sheet's)."""
+
+    def __init__(self, table_id: int, **button: Any) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:review:{table_id}", **button))
+        self.table_id = table_id
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_review(interaction, self.table_id)
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     AdvancedSelect,
@@ -319,6 +334,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     HistorySelect,
     ReplayButton,
     ReplayHandSelect,
+    ReviewButton,
 )
 
 

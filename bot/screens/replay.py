@@ -3,7 +3,8 @@ score sheet's Replay button).
 
 Each step shows the board picture of that moment (the card just played in the
 rail), the move in words, every hand face up (the match is over), what each side
-has taken and the score; ⏮ ◀ ▶ ⏭ step through and a menu jumps to a hand's deal.
+has taken and the score; ⏮ ◀ ▶ ⏭ step through and a menu jumps to a hand's deal;
+once the match was reviewed (``review``), each move says its verdict.
 The match is rebuilt from its seed and its move log (``games.replay``), so matches
 saved before the viewer existed replay too. The buttons carry the table and the
 step, so a viewer keeps working after a restart; the last few rebuilt matches are
@@ -24,6 +25,7 @@ from collections import OrderedDict
 import discord
 from discord import ui
 
+from ..ai.review import Decision
 from ..games import events_to_dicts
 from ..games.replay import ReplayError, Step, replay
 from ..i18n import language_of, tr
@@ -33,8 +35,9 @@ from ..tables import Table, TableError
 from .board import PLAYED_KINDS
 from .cards import CardFaces, CardWords
 from .common import GAME_COLOURS, card_words, deck_of, game_name, player_name, side_name
-from .ids import ReplayButton, ReplayHandSelect
+from .ids import ReplayButton, ReplayHandSelect, ReviewButton
 from .story import describe_events
+from .verdicts import verdict_line
 
 PICTURE = "replay.png"
 KEPT = 16
@@ -51,15 +54,17 @@ class MatchReplay:
         self.storage, self.faces = storage, faces
         self._kept: OrderedDict[int, tuple[Table, list[Step]]] = OrderedDict()
 
-    async def open_viewer(self, interaction: discord.Interaction, table_id: int | None) -> None:
-        """A new private viewer of ``table_id`` at its first step (the member's last
-        finished match when None)."""
+    async def open_viewer(
+        self, interaction: discord.Interaction, table_id: int | None, step: int = 0
+    ) -> None:
+        """A new private viewer of ``table_id`` at ``step`` (the member's last finished
+        match when None)."""
         await interaction.response.defer(ephemeral=True, thinking=True)  # the move log is read
         guild_id = interaction.guild_id or 0
         if table_id is None:
-            table_id = await self._last_match_of(guild_id, interaction.user.id)
+            table_id = await self.last_match_of(guild_id, interaction.user.id)
         lang = language_of(interaction.locale)
-        view, files = await self.viewer(guild_id, table_id, 0, lang)
+        view, files = await self.viewer(guild_id, table_id, step, lang)
         await interaction.edit_original_response(view=view, attachments=files)
 
     async def turn_page(self, interaction: discord.Interaction, table_id: int, step: int) -> None:
@@ -69,7 +74,7 @@ class MatchReplay:
         view, files = await self.viewer(interaction.guild_id, table_id, step, lang)
         await interaction.edit_original_response(view=view, attachments=files)
 
-    async def _last_match_of(self, guild_id: int, user_id: int) -> int:
+    async def last_match_of(self, guild_id: int, user_id: int) -> int:
         """The member's last finished match on this server."""
         for row in await self.storage.finished_tables(guild_id, limit=RECENT):
             if any(seat.user_id == user_id for seat in Table.from_row(row).seats):
@@ -80,16 +85,26 @@ class MatchReplay:
         self, guild_id: int | None, table_id: int, step: int, lang: str
     ) -> tuple[ui.LayoutView, list[discord.File]]:
         """The viewer at ``step`` (clamped to the match) of a finished match of the server."""
-        table, steps = await self._steps(guild_id, table_id)
+        table, steps = await self.match(guild_id, table_id)
         step = max(0, min(step, len(steps) - 1))
         at = _table_at(table, steps[step])
         cards = card_words(table, lang, self.faces)
         files = []
         if table.settings.images:
             files.append(await _picture(at, steps[step], lang))
-        return _layout(at, steps, step, cards), files
+        mark = await self._mark(at, step, cards)
+        return _layout(at, steps, step, cards, mark), files
 
-    async def _steps(self, guild_id: int | None, table_id: int) -> tuple[Table, list[Step]]:
+    async def _mark(self, table: Table, step: int, cards: CardWords) -> str:
+        """The review's verdict on the move of ``step``, once the match was reviewed."""
+        review = await self.storage.review(table.id)
+        for decision in (review or {}).get("decisions", ()):
+            if decision["step"] == step:
+                return verdict_line(table, Decision(**decision), cards)
+        return ""
+
+    async def match(self, guild_id: int | None, table_id: int) -> tuple[Table, list[Step]]:
+        """A finished match of the server and its replay (kept for the next click)."""
         if table_id in self._kept:
             table, steps = self._kept[table_id]
             if table.guild_id == guild_id:
@@ -119,13 +134,16 @@ def _table_at(table: Table, step: Step) -> Table:
     return at
 
 
-def _layout(table: Table, steps: list[Step], index: int, cards: CardWords) -> ui.LayoutView:
+def _layout(
+    table: Table, steps: list[Step], index: int, cards: CardWords, mark: str
+) -> ui.LayoutView:
     lang = cards.lang
     step = steps[index]
     parts: list[ui.Item] = [ui.TextDisplay(_heading(table, steps, index, lang))]
     if table.settings.images:
         parts.append(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{PICTURE}")))
-    parts.append(ui.TextDisplay(_what_happened(table, step, cards)))
+    happened = _what_happened(table, step, cards)
+    parts.append(ui.TextDisplay(f"{happened}\n{mark}" if mark else happened))
     parts.append(ui.Separator())
     parts.append(ui.TextDisplay(_hands_text(table, cards)))
     parts.append(_step_buttons(table.id, index, len(steps), lang))
@@ -179,6 +197,7 @@ def _hands_text(table: Table, cards: CardWords) -> str:
 
 
 def _step_buttons(table_id: int, index: int, count: int, lang: str) -> ui.ActionRow:
+    """⏮ ◀ ▶ ⏭, and the match's review."""
     row: ui.ActionRow = ui.ActionRow()
     targets = (("first", 0, "⏮"), ("back", index - 1, "◀"), ("next", index + 1, "▶"))
     for name, target, emoji in (*targets, ("last", count - 1, "⏭")):
@@ -192,6 +211,7 @@ def _step_buttons(table_id: int, index: int, count: int, lang: str) -> ui.Action
                 disabled=(index == 0) if name in ("first", "back") else (index == count - 1),
             )
         )
+    row.add_item(ReviewButton(table_id, label=tr(lang, "review.button"), emoji="🔍"))
     return row
 
 
@@ -222,11 +242,18 @@ async def _picture(table: Table, step: Step, lang: str) -> discord.File:
     played = next(
         (event["card"] for event in table.log.last_events if event["kind"] in PLAYED_KINDS), None
     )
+    tops = []
+    if step.state.game.shows_pile_tops:  # Rubamazzo: the piles a card may steal
+        tops = [
+            (seat.name, top if top >= 0 else None)
+            for seat, top in zip(table.seats, step.state.tops, strict=True)
+        ]
     png = await asyncio.to_thread(
         board_png,
         step.state.table,
         deck_of(table),
         last_played=played,
+        pile_tops=tops,
         played_label=tr(lang, "board.played_label"),
     )
     return discord.File(io.BytesIO(png), filename=PICTURE)

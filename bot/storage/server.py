@@ -136,6 +136,7 @@ COPIED_TABLES = (
     "player_results",
     "rating_changes",
     "table_shown",
+    "reviews",
     "bot_meta",
 )
 """Every table of the schema, each after the tables it refers to."""

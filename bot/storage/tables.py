@@ -149,6 +149,26 @@ class TableRows(StorageBase):
         )
         return [{**row, "events": orjson.loads(row["events"])} for row in rows]
 
+    # -- reviews ----------
+
+    async def review(self, table_id: int) -> dict[str, Any] | None:
+        """A finished match's stored review, if it was reviewed."""
+        row = await self.db.fetch_one("SELECT data FROM reviews WHERE table_id = ?", (table_id,))
+        return orjson.loads(row["data"]) if row else None
+
+    async def save_review(self, table_id: int, data: dict[str, Any]) -> None:
+        """Keep a match's review (a second one, computed meanwhile, changes nothing)."""
+        now = self.clock().isoformat()
+
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
+                "INSERT INTO reviews (table_id, data, created_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (table_id) DO NOTHING",
+                (table_id, to_json(data), now),
+            )
+
+        await self.db.write(work)
+
     # -- what Discord shows ----------
 
     async def shown(self, table_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
