@@ -26,11 +26,11 @@ class RecordHandlers:
     reviews: MatchReviews
 
     async def on_leaderboard_page(
-        self, interaction: discord.Interaction, game: str, sort: str, page: int
+        self, interaction: discord.Interaction, game: str, sort: str, page: int, season: str
     ) -> None:
         await interaction.response.defer()  # the page is read from the database
         lang = await public_lang(self.service.storage, interaction)
-        await self.leaderboards.on_page(interaction, game, sort, page, lang)
+        await self.leaderboards.on_page(interaction, game, sort, page, season, lang)
 
     async def on_history_pick(self, interaction: discord.Interaction, values: list[str]) -> None:
         await self.history.on_pick(interaction, values)

@@ -8,11 +8,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EscobaBot
-from bot.i18n import cmd
+from bot.i18n import cmd, language_of, tr
 from bot.opening import public_lang
-from bot.screens.leaderboard import SORTS
+from bot.screens.common import game_name
+from bot.screens.leaderboard import SORTS, season_name
 from cogs import GAME_CHOICES, guild_id_of
 
+SEASON_WORDS = ("current", "previous", "all")
 SORT_CHOICES = [app_commands.Choice(name=cmd(f"leaderboard.sort.{s}"), value=s) for s in SORTS]
 
 
@@ -23,19 +25,50 @@ class Leaderboard(commands.Cog):
     @app_commands.command(
         name=cmd("cmd.leaderboard", "leaderboard"), description=cmd("cmd.leaderboard.desc")
     )
-    @app_commands.rename(game=cmd("opt.game", "game"), sort=cmd("opt.sort", "sort"))
-    @app_commands.describe(game=cmd("opt.game.desc"), sort=cmd("opt.sort.desc"))
+    @app_commands.rename(
+        game=cmd("opt.game", "game"),
+        sort=cmd("opt.sort", "sort"),
+        season=cmd("opt.season", "season"),
+    )
+    @app_commands.describe(
+        game=cmd("opt.game.desc"), sort=cmd("opt.sort.desc"), season=cmd("opt.season.desc")
+    )
     @app_commands.choices(game=GAME_CHOICES, sort=SORT_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
-        self, interaction: discord.Interaction, game: str = "escoba", sort: str = "rating"
+        self,
+        interaction: discord.Interaction,
+        game: str = "escoba",
+        sort: str = "rating",
+        season: app_commands.Range[str, 1, 20] = "current",
     ) -> None:
         await interaction.response.defer(thinking=True)
         lang = await public_lang(self.bot.storage, interaction)
-        embed, view = await self.bot.croupier.leaderboards.page(
-            guild_id_of(interaction), game, sort, 0, lang
-        )
+        boards, guild_id = self.bot.croupier.leaderboards, guild_id_of(interaction)
+        key = await boards.season_key(guild_id, game, season)
+        if key is None:
+            text = tr(lang, "leaderboard.no_season", season=season, game=game_name(game, lang))
+            await interaction.edit_original_response(content=text)
+            return
+        embed, view = await boards.page(guild_id, game, sort, 0, lang, key)
         await interaction.edit_original_response(embed=embed, view=view)
+
+    @leaderboard.autocomplete("season")
+    async def season_choices(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        """Current, previous, all-time, and every past season of the game here."""
+        lang = language_of(interaction.locale)
+        game = getattr(interaction.namespace, "game", None) or "escoba"
+        played = await self.bot.storage.seasons_played(guild_id_of(interaction), game)
+        choices = [(tr(lang, f"season.choice.{name}"), name) for name in SEASON_WORDS]
+        choices += [(season_name(key, lang), key) for key in played]
+        typed = typed.lower()
+        return [
+            app_commands.Choice(name=name, value=value)
+            for name, value in choices
+            if typed in name.lower() or typed in value
+        ][:25]
 
     @app_commands.command(name=cmd("cmd.stats", "stats"), description=cmd("cmd.stats.desc"))
     @app_commands.rename(member=cmd("opt.member", "member"))

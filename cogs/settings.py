@@ -1,6 +1,7 @@
-"""/settings: a server's language, default target, DM hands, default turn timer and
-how many timeouts in a row hand a seat to the bot. It reads and writes the database, so
-it defers first: a slow or locked database cannot make it miss Discord's 3 seconds."""
+"""/settings: a server's language, default target, DM hands, default turn timer, how
+many timeouts in a row hand a seat to the bot, pictures and how long its seasons are.
+It reads and writes the database, so it defers first: a slow or locked database cannot
+make it miss Discord's 3 seconds."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from discord.ext import commands
 
 from bot.client import EscobaBot
 from bot.i18n import LANGUAGE_NAMES, cmd, language_of, tr, tr_count
+from bot.seasons import LENGTHS
 from cogs import guild_id_of
 
 
@@ -30,6 +32,7 @@ class Settings(commands.Cog):
         timer=cmd("opt.timer", "timer"),
         takeover=cmd("opt.takeover", "takeover"),
         images=cmd("opt.images", "images"),
+        seasons=cmd("opt.seasons", "seasons"),
     )
     @app_commands.describe(
         language=cmd("opt.language.desc"),
@@ -38,12 +41,14 @@ class Settings(commands.Cog):
         timer=cmd("opt.default_timer.desc"),
         takeover=cmd("opt.takeover.desc"),
         images=cmd("opt.images.desc"),
+        seasons=cmd("opt.seasons.desc"),
     )
     @app_commands.choices(
         language=[
             Choice(name=cmd("language.auto"), value="auto"),
             *(Choice(name=name, value=code) for code, name in LANGUAGE_NAMES.items()),
-        ]
+        ],
+        seasons=[Choice(name=cmd(f"season.length.{length}"), value=length) for length in LENGTHS],
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
@@ -56,6 +61,7 @@ class Settings(commands.Cog):
         timer: app_commands.Range[int, 0, 3600] | None = None,
         takeover: app_commands.Range[int, 1, 20] | None = None,
         images: bool | None = None,
+        seasons: str | None = None,
     ) -> None:
         lang = language_of(interaction.locale)
         if not interaction.permissions.manage_guild:
@@ -78,6 +84,8 @@ class Settings(commands.Cog):
             changes["takeover_after"] = takeover
         if images is not None:
             changes["images"] = images
+        if seasons is not None:
+            changes["season_length"] = seasons
         if changes:
             current = dataclasses.replace(current, **changes)
             await storage.save_guild_settings(guild_id, current)
@@ -116,6 +124,7 @@ class Settings(commands.Cog):
                 "settings.images",
                 value=tr(lang, "value.yes" if settings.images else "value.no"),
             ),
+            tr(lang, "settings.seasons", value=tr(lang, f"season.length.{settings.season_length}")),
         ]
         title = tr(lang, "settings.saved" if changed else "settings.title")
         return discord.Embed(title=title, description="\n".join(lines), colour=0x95A5A6)

@@ -103,7 +103,7 @@ async def test_the_match_result_shows_each_members_rating_change(simcord_env):
     loser = "bob" if winner == "ana" else "ana"
     assert changes[winner] > 0 > changes[loser]
 
-    board = await ana.slash(channel, "leaderboard", game="escoba")
+    board = await ana.slash(channel, "leaderboard", game="escoba", season="all")
     text = board.response.embeds[0].description
     for name in ("ana", "bob"):
         assert f"**{1000 + changes[name]}**" in text, "the leaderboard agrees"

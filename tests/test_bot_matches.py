@@ -129,7 +129,7 @@ async def test_rubamazzo_game_with_a_steal(simcord_env):
     stats = (await players[1].slash(channel, "stats", member=players[0])).response.embeds[0]
     assert re.search(r"^\d+\.\d cards per match on average$", stats.fields[0].value, re.M)
     assert "escoba" not in stats.fields[0].value and "point" not in stats.fields[0].value
-    board = await players[0].slash(channel, "leaderboard", game="rubamazzo")
+    board = await players[0].slash(channel, "leaderboard", game="rubamazzo", season="all")
     lines = board.response.embeds[0].description.splitlines()
     assert len(lines) == 2 and all(line.endswith("%)") for line in lines)
 

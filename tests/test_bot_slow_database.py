@@ -30,7 +30,7 @@ def slow_database(simcord_env, monkeypatch):
     ("command", "options", "title"),
     [
         ("settings", {"timer": 60}, "Settings saved"),
-        ("leaderboard", {}, "Escoba leaderboard · Rating"),
+        ("leaderboard", {"season": "all"}, "Escoba leaderboard · all time · Rating"),
         ("stats", {}, "ana's results"),
         ("history", {}, "Recent matches"),
     ],

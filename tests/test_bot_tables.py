@@ -199,15 +199,15 @@ async def test_leaderboard_and_stats_after_matches(simcord_env):
         await driver.seat_and_start()
         await driver.play_to_end()
 
-    board = await ana.slash(channel, "leaderboard", game="escoba")
+    board = await ana.slash(channel, "leaderboard", game="escoba", season="all")
     text = board.response.embeds[0].description
     assert ana.mention in text and bob.mention in text
     wins = [int(n) for n in re.findall(r"(\d+) wins? / 2 matches", text)]
     assert sorted(wins) in ([0, 2], [1, 1])
     ratings = [int(n) for n in re.findall(r"· \*\*(\d+)\*\* ·", text)]
     assert len(ratings) == 2 and ratings == sorted(ratings, reverse=True)
-    by_wins = await ana.slash(channel, "leaderboard", game="escoba", sort="wins")
-    assert by_wins.response.embeds[0].title == "Escoba leaderboard · Wins"
+    by_wins = await ana.slash(channel, "leaderboard", game="escoba", sort="wins", season="all")
+    assert by_wins.response.embeds[0].title == "Escoba leaderboard · all time · Wins"
     stats = await bob.slash(channel, "stats", member=ana)
     embed = stats.response.embeds[0]
     assert embed.description == "Favourite game: **Escoba**"
@@ -222,7 +222,7 @@ async def test_leaderboard_and_stats_after_matches(simcord_env):
     ]
     row = await storage.table_row(1)
     await storage.save_table(1, row, revision=row["revision"], changed=(), results=extra)
-    page_one = await ana.slash(channel, "leaderboard")
+    page_one = await ana.slash(channel, "leaderboard", season="all")
     assert page_one.response.embeds[0].footer.text == "Page 1 of 2"
     await ana.click(page_one.response.message, label="Next")
     shown = next(m for m in channel.history() if m.id == page_one.response.id)

@@ -8,7 +8,8 @@ Custom ids (all under 100 characters):
 ``esc:lobby:<table>:<action>``, ``esc:adv:<table>``, ``esc:hand:<table>``,
 ``esc:card:<table>:<version>:<card>``, ``esc:move:<table>:<version>:<move hex>``,
 ``esc:movesel:<table>:<version>``, ``esc:back:<table>:<version>`` (a panel's way back from
-a card's captures to the hand), ``esc:rematch:<table>``, ``esc:lb:<game>:<sort>:<page>``,
+a card's captures to the hand), ``esc:rematch:<table>``,
+``esc:lb:<game>:<sort>:<page>:<season|all>``,
 ``esc:bot:<table>`` (the lobby's bot select), ``esc:target:<table>`` (its target select),
 ``esc:seat:<table>:<back|end>``, ``esc:confirm:<table>:<leave|cancel>``,
 ``esc:hist`` (the /history select), ``esc:replay:<table>:<step>:<first|back|next|last>``
@@ -42,7 +43,7 @@ class Handlers(Protocol):
         self, interaction: discord.Interaction, table_id: int, action: str, *, confirmed: bool
     ): ...
     async def on_leaderboard_page(
-        self, interaction: discord.Interaction, game: str, sort: str, page: int
+        self, interaction: discord.Interaction, game: str, sort: str, page: int, season: str
     ): ...
     async def on_history_pick(self, interaction: discord.Interaction, values: list[str]): ...
     async def on_replay_step(
@@ -76,6 +77,8 @@ class FromCustomId:
     ) -> Self:
         values: dict[str, Any] = {}
         for name, text in match.groupdict().items():
+            if text is None:  # an optional part the id leaves out
+                continue
             if name == "move":
                 values[name] = int(text, 16)
             else:
@@ -251,15 +254,26 @@ class RematchButton(
 class LeaderboardButton(
     FromCustomId,
     ui.DynamicItem[ui.Button],
-    template=r"esc:lb:(?P<game>[a-z]{1,20}):(?P<sort>rating|wins|matches):(?P<page>[0-9]{1,4})",
+    template=(
+        r"esc:lb:(?P<game>[a-z]{1,20}):(?P<sort>rating|wins|matches):(?P<page>[0-9]{1,4})"
+        r"(?::(?P<season>all|[0-9]{4}-(?:W[0-9]{2}|Q[1-4]|[0-9]{2})))?"
+    ),
 ):
-    def __init__(self, game: str, sort: str, page: int, **button: Any) -> None:
-        super().__init__(ui.Button(custom_id=f"esc:lb:{game}:{sort}:{page}", **button))
-        self.game, self.sort, self.page = game, sort, page
+    """A leaderboard page; ``season`` is a season's key or ``all`` (all-time, also what
+    a page button from before seasons means)."""
+
+    def __init__(
+        self, game: str, sort: str, page: int, season: str | None = None, **button: Any
+    ) -> None:
+        season = season or "all"
+        custom_id = f"esc:lb:{game}:{sort}:{page}:{season}"
+        super().__init__(ui.Button(custom_id=custom_id, **button))
+        self.game, self.sort, self.page, self.season = game, sort, page, season
 
     async def act(self, interaction: discord.Interaction) -> None:
+        season = "" if self.season == "all" else self.season
         await handlers(interaction).on_leaderboard_page(
-            interaction, self.game, self.sort, self.page
+            interaction, self.game, self.sort, self.page, season
         )
 
 

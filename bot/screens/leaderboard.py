@@ -1,4 +1,6 @@
-"""Server leaderboards and member stats: pages of ``player_results``, rendered.
+"""Server leaderboards and member stats: pages of ``player_results`` (all-time) or of
+``season_results`` (a season's, where a member is ranked after ``RANKED_AFTER``
+matches and shown "unranked (2/5)" before), rendered.
 
 Ratings are ``bot.ratings``'s whole numbers. A member's trend is the change over
 their last ``TREND_MATCHES`` rated matches in a game, with a sparkline of them.
@@ -12,6 +14,7 @@ import discord
 from discord import ui
 
 from ..i18n import decimal, tr, tr_count
+from ..seasons import RANKED_AFTER, previous, season_of
 from ..storage import LEADERBOARD_ORDER, PlayerRecord, Storage
 from .common import game_name, sweeps_text
 from .ids import LeaderboardButton
@@ -22,7 +25,16 @@ SORTS = tuple(LEADERBOARD_ORDER)
 _SPARKS = "▁▂▃▄▅▆▇█"
 
 
-def _line(rank: int, record: PlayerRecord, lang: str) -> str:
+def _line(rank: int, record: PlayerRecord, lang: str, season: str = "") -> str:
+    if season and record.played < RANKED_AFTER:
+        return tr(
+            lang,
+            "leaderboard.unranked_line",
+            mention=f"<@{record.user_id}>",
+            played=record.played,
+            needed=RANKED_AFTER,
+            wins=tr_count(lang, "count.win", record.won),
+        )
     line = tr(
         lang,
         "leaderboard.line",
@@ -65,11 +77,32 @@ class Leaderboards:
     def __init__(self, storage: Storage) -> None:
         self.storage = storage
 
+    async def season_key(self, guild_id: int, game: str, choice: str) -> str | None:
+        """The season ``choice`` names (``current``, ``previous``, ``all``: all-time, or a
+        season's key with matches here); ``""`` for all-time; None when there is no such
+        season on this server."""
+        if choice == "all":
+            return ""
+        settings = await self.storage.guild_settings(guild_id)
+        current = season_of(self.storage.clock(), settings.season_length)
+        if choice == "current":
+            return current
+        if choice == "previous":
+            return previous(current) if current else ""
+        return choice if choice in await self.storage.seasons_played(guild_id, game) else None
+
     async def page(
-        self, guild_id: int, game: str, sort: str, page: int, lang: str
+        self, guild_id: int, game: str, sort: str, page: int, lang: str, season: str = ""
     ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """A page of the all-time board, or of ``season``'s (a season's key)."""
         rows, count = await self.storage.leaderboard(
-            guild_id, game, sort=sort, limit=PAGE_SIZE, offset=page * PAGE_SIZE
+            guild_id,
+            game,
+            sort=sort,
+            limit=PAGE_SIZE,
+            offset=page * PAGE_SIZE,
+            season=season,
+            ranked_after=RANKED_AFTER if season else 1,
         )
         pages = max(math.ceil(count / PAGE_SIZE), 1)
         title = tr(
@@ -77,25 +110,32 @@ class Leaderboards:
             "leaderboard.title",
             game=game_name(game, lang),
             sort=tr(lang, f"leaderboard.sort.{sort}"),
+            season=season_name(season, lang),
         )
         if rows:
-            lines = [_line(page * PAGE_SIZE + i + 1, r, lang) for i, r in enumerate(rows)]
+            lines = [_line(page * PAGE_SIZE + i + 1, r, lang, season) for i, r in enumerate(rows)]
             description = "\n".join(lines)
         else:
             description = tr(lang, "leaderboard.empty", game=game_name(game, lang))
         embed = discord.Embed(title=title, description=description, colour=0xF1C40F)
         embed.set_footer(text=tr(lang, "leaderboard.footer", page=page + 1, pages=pages))
-        view = leaderboard_view(game, sort, page, pages, lang) if pages > 1 else None
+        view = leaderboard_view(game, sort, page, pages, lang, season) if pages > 1 else None
         return embed, view
 
     async def on_page(
-        self, interaction: discord.Interaction, game: str, sort: str, page: int, lang: str
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        sort: str,
+        page: int,
+        season: str,
+        lang: str,
     ) -> None:
         """A page button (deferred): the same public message shows ``page`` (in ``lang``)."""
         if interaction.guild_id is None:
             await interaction.followup.send(tr(lang, "error.guild_only"), ephemeral=True)
             return
-        embed, view = await self.page(interaction.guild_id, game, sort, page, lang)
+        embed, view = await self.page(interaction.guild_id, game, sort, page, lang, season)
         await interaction.edit_original_response(embed=embed, view=view)
 
     async def stats(self, guild_id: int, member: discord.abc.User, lang: str) -> discord.Embed:
@@ -152,16 +192,32 @@ def _takings(record: PlayerRecord, lang: str) -> str:
     )
 
 
-def leaderboard_view(game: str, sort: str, page: int, pages: int, lang: str) -> ui.View:
+def leaderboard_view(
+    game: str, sort: str, page: int, pages: int, lang: str, season: str = ""
+) -> ui.View:
     """Previous and Next, each naming the page it opens."""
     view = ui.View(timeout=None)
-    previous = tr(lang, "leaderboard.previous")
+    back = tr(lang, "leaderboard.previous")
     view.add_item(
-        LeaderboardButton(game, sort, max(page - 1, 0), label=previous, disabled=page <= 0)
+        LeaderboardButton(game, sort, max(page - 1, 0), season, label=back, disabled=page <= 0)
     )
     last = max(pages - 1, 0)
     following = tr(lang, "leaderboard.next")
     view.add_item(
-        LeaderboardButton(game, sort, min(page + 1, last), label=following, disabled=page >= last)
+        LeaderboardButton(
+            game, sort, min(page + 1, last), season, label=following, disabled=page >= last
+        )
     )
     return view
+
+
+def season_name(season: str, lang: str) -> str:
+    """``November 2026``, ``Week 48, 2026``, ``Q4 2026``, or "all time"."""
+    if not season:
+        return tr(lang, "season.all_time")
+    year, _, part = season.partition("-")
+    if part.startswith("W"):
+        return tr(lang, "season.week", week=int(part[1:]), year=year)
+    if part.startswith("Q"):
+        return tr(lang, "season.quarter", quarter=part[1:], year=year)
+    return tr(lang, "season.month", month=tr(lang, f"month.{int(part)}"), year=year)

@@ -103,6 +103,8 @@ class GuildSettings:
     turn_timer: int | None = None
     takeover_after: int = 3
     images: bool = True
+    season_length: str = "monthly"
+    """``weekly``, ``monthly``, ``quarterly`` or ``none`` (``bot.seasons``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +147,10 @@ class MatchResult:
     with_hints: bool = False
     rating_before: Rating = STARTING_RATING
     rating_after: Rating = STARTING_RATING
+    season: str = ""
+    """The season the match counts in (none: the server keeps no seasons)."""
+    season_before: Rating = STARTING_RATING
+    season_after: Rating = STARTING_RATING
 
 
 LEADERBOARD_ORDER = {

@@ -55,6 +55,8 @@ async def add_results(
         )
         if not rated:
             raise RatingsMoved(result.user_id)
+        if result.season and not result.with_hints:
+            await _add_season_result(tx, guild_id, game, result)
         await tx.execute(
             "INSERT INTO rating_changes (table_id, guild_id, game, user_id, mu_before, "
             "sigma_before, mu_after, sigma_after, rated_at) "
@@ -73,6 +75,44 @@ async def add_results(
         )
 
 
+async def _add_season_result(
+    tx: Transaction, guild_id: int, game: str, result: MatchResult
+) -> None:
+    """The match on the member's line of its season, rated from the season's rating it
+    was worked out from (else ``RatingsMoved``). Practice matches have no season line."""
+    before, after = result.season_before, result.season_after
+    rated = await tx.execute(
+        "INSERT INTO season_results (guild_id, game, season, user_id, played, won, points, "
+        "escobas, hands, with_bots, with_hints, mu, sigma) "
+        "VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, 0, ?, ?) "
+        "ON CONFLICT (guild_id, game, season, user_id) DO UPDATE SET "
+        "played = season_results.played + 1, won = season_results.won + excluded.won, "
+        "points = season_results.points + excluded.points, "
+        "escobas = season_results.escobas + excluded.escobas, "
+        "hands = season_results.hands + excluded.hands, "
+        "with_bots = season_results.with_bots + excluded.with_bots, "
+        "mu = excluded.mu, sigma = excluded.sigma "
+        "WHERE season_results.mu = ? AND season_results.sigma = ?",
+        (
+            guild_id,
+            game,
+            result.season,
+            result.user_id,
+            int(result.won),
+            result.points,
+            result.escobas,
+            result.hands,
+            int(result.with_bots),
+            after.mu,
+            after.sigma,
+            before.mu,
+            before.sigma,
+        ),
+    )
+    if not rated:
+        raise RatingsMoved(result.user_id)
+
+
 class Results(StorageBase):
     """Reading members' results: ratings, leaderboards, stats, rating trails."""
 
@@ -87,23 +127,56 @@ class Results(StorageBase):
         found = {row["user_id"]: Rating(row["mu"], row["sigma"]) for row in rows}
         return {user_id: found.get(user_id, STARTING_RATING) for user_id in user_ids}
 
-    async def leaderboard(
-        self, guild_id: int, game: str, *, sort: str = "rating", limit: int, offset: int
-    ) -> tuple[list[PlayerRecord], int]:
-        """One page of a game's leaderboard sorted by ``LEADERBOARD_ORDER[sort]``, and
-        the row count."""
+    async def season_ratings(
+        self, guild_id: int, game: str, season: str, user_ids: list[int]
+    ) -> dict[int, Rating]:
+        """The members' ratings in ``season``; the starting one before their first match."""
+        marks = ", ".join("?" for _ in user_ids)
         rows = await self.db.fetch_all(
-            f"SELECT {RECORD_COLUMNS} FROM player_results "
-            "WHERE guild_id = ? AND game = ? "
-            f"ORDER BY {LEADERBOARD_ORDER[sort]}, user_id "
-            "LIMIT ? OFFSET ?",
-            (guild_id, game, limit, offset),
+            f"SELECT user_id, mu, sigma FROM season_results WHERE guild_id = ? AND game = ? "
+            f"AND season = ? AND user_id IN ({marks})",
+            (guild_id, game, season, *user_ids),
+        )
+        found = {row["user_id"]: Rating(row["mu"], row["sigma"]) for row in rows}
+        return {user_id: found.get(user_id, STARTING_RATING) for user_id in user_ids}
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        game: str,
+        *,
+        sort: str = "rating",
+        limit: int,
+        offset: int,
+        season: str = "",
+        ranked_after: int = 1,
+    ) -> tuple[list[PlayerRecord], int]:
+        """One page of a game's leaderboard (all-time, or of ``season``) sorted by
+        ``LEADERBOARD_ORDER[sort]``, members with fewer than ``ranked_after`` matches
+        after the ranked ones; and the row count."""
+        where, args = "guild_id = ? AND game = ?", [guild_id, game]
+        source = "player_results"
+        if season:
+            source, where, args = "season_results", where + " AND season = ?", [*args, season]
+        rows = await self.db.fetch_all(
+            f"SELECT {RECORD_COLUMNS} FROM {source} WHERE {where} "
+            f"ORDER BY CASE WHEN played >= ? THEN 0 ELSE 1 END, "
+            f"{LEADERBOARD_ORDER[sort]}, user_id LIMIT ? OFFSET ?",
+            (*args, ranked_after, limit, offset),
         )
         counted = await self.db.fetch_one(
-            "SELECT COUNT(*) AS count FROM player_results WHERE guild_id = ? AND game = ?",
-            (guild_id, game),
+            f"SELECT COUNT(*) AS count FROM {source} WHERE {where}", args
         )
         return [PlayerRecord(**row) for row in rows], counted["count"] if counted else 0
+
+    async def seasons_played(self, guild_id: int, game: str) -> list[str]:
+        """The seasons of a game with a match on this server, newest first."""
+        rows = await self.db.fetch_all(
+            "SELECT DISTINCT season FROM season_results WHERE guild_id = ? AND game = ? "
+            "ORDER BY season DESC",
+            (guild_id, game),
+        )
+        return [row["season"] for row in rows]
 
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerRecord]:
         rows = await self.db.fetch_all(

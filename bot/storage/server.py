@@ -59,8 +59,8 @@ class ServerData(StorageBase):
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self.db.fetch_one(
-            "SELECT language, default_target, dm_hands, turn_timer, takeover_after, images "
-            "FROM guild_settings WHERE guild_id = ?",
+            "SELECT language, default_target, dm_hands, turn_timer, takeover_after, images, "
+            "season_length FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if row is None:
@@ -72,17 +72,20 @@ class ServerData(StorageBase):
             turn_timer=row["turn_timer"],
             takeover_after=row["takeover_after"],
             images=bool(row["images"]),
+            season_length=row["season_length"],
         )
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
         async def work(tx: Transaction) -> None:
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, "
-                "turn_timer, takeover_after, images) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "turn_timer, takeover_after, images, season_length) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
                 "default_target = excluded.default_target, dm_hands = excluded.dm_hands, "
                 "turn_timer = excluded.turn_timer, "
-                "takeover_after = excluded.takeover_after, images = excluded.images",
+                "takeover_after = excluded.takeover_after, images = excluded.images, "
+                "season_length = excluded.season_length",
                 (
                     guild_id,
                     settings.language,
@@ -91,6 +94,7 @@ class ServerData(StorageBase):
                     settings.turn_timer,
                     settings.takeover_after,
                     int(settings.images),
+                    settings.season_length,
                 ),
             )
 
@@ -134,6 +138,7 @@ COPIED_TABLES = (
     "game_tables",
     "moves",
     "player_results",
+    "season_results",
     "rating_changes",
     "table_shown",
     "reviews",

@@ -2,12 +2,14 @@
 
 Bots get no leaderboard line and count as opponents of fixed strength; members'
 lines count the matches that had bots, and those where the coach gave hints. A
-match with hints is practice: it is counted (and marked) but moves no rating.
+match with hints is practice: it is counted (and marked) but moves no rating and
+counts in no season. A season's ratings start afresh: each member is rated there
+from their season rating, as all-time from their all-time one.
 """
 
 from __future__ import annotations
 
-from ..ratings import Entrant, Rating, bot_rating, rate_match, side_ranks
+from ..ratings import STARTING_RATING, Entrant, Rating, bot_rating, rate_match, side_ranks
 from ..storage import MatchResult
 from .model import Table
 
@@ -17,17 +19,21 @@ def members(table: Table) -> list[int]:
     return [seat.user_id for seat in table.seats if seat.bot is None]
 
 
-def match_results(table: Table, ratings: dict[int, Rating]) -> list[MatchResult]:
+def match_results(
+    table: Table,
+    ratings: dict[int, Rating],
+    season: str = "",
+    season_ratings: dict[int, Rating] | None = None,
+) -> list[MatchResult]:
     """Leaderboard lines for every member of a finished match (bots have none), with
-    their ratings before (``ratings``) and after the match."""
+    their ratings before (``ratings``) and after the match, all-time and in ``season``
+    (rated from ``season_ratings``)."""
     state = table.match
     side_of = state.game.side_of
     winners = set(state.winners or ())
     with_bots = any(seat.bot for seat in table.seats)
-    if table.settings.hints:  # practice: the coach played along
-        rated = {user_id: ratings[user_id] for user_id in members(table)}
-    else:
-        rated = rate_match(_entrants(table, ratings), side_ranks(state.scores, tuple(winners)))
+    in_season = season_ratings or dict.fromkeys(members(table), STARTING_RATING)
+    rated, season_rated = _rated(table, ratings), _rated(table, in_season)
     return [
         MatchResult(
             user_id=seat.user_id,
@@ -39,10 +45,22 @@ def match_results(table: Table, ratings: dict[int, Rating]) -> list[MatchResult]
             with_hints=table.settings.hints,
             rating_before=ratings[seat.user_id],
             rating_after=rated[seat.user_id],
+            season=season,
+            season_before=in_season[seat.user_id],
+            season_after=season_rated[seat.user_id],
         )
         for index, seat in enumerate(table.seats)
         if seat.bot is None
     ]
+
+
+def _rated(table: Table, ratings: dict[int, Rating]) -> dict[int, Rating]:
+    """The members' ratings after the match; unchanged by a practice match (hints)."""
+    if table.settings.hints:  # practice: the coach played along
+        return {user_id: ratings[user_id] for user_id in members(table)}
+    state = table.match
+    winners = tuple(state.winners or ())
+    return rate_match(_entrants(table, ratings), side_ranks(state.scores, winners))
 
 
 def announce_ratings(table: Table, results: list[MatchResult]) -> None:

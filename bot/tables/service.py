@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..seasons import season_of
 from ..storage import (
     ClaimLost,
     RatingsMoved,
@@ -98,14 +99,23 @@ class TableService(SavedTables):
     async def _commit(self, change: Change) -> None:
         """Save a change; a match it finishes is saved with its members' results, rated
         from ratings read now and set only if unchanged meanwhile (``RatingsMoved``), so
-        a member whose matches end at once, here or in another process, is rated in turn."""
+        a member whose matches end at once, here or in another process, is rated in turn;
+        the same in the season it ends in (``seasons``, by the server's settings)."""
         table = change.table
         if table.status != "finished" or change.move is None:
             await self.save(table, change.move)
             return
+        settings = await self.storage.guild_settings(table.guild_id)
+        season = season_of(self.storage.clock(), settings.season_length)
         for attempt in range(1, RATING_ATTEMPTS + 1):
-            ratings = await self.storage.ratings(table.guild_id, table.game, members(table))
-            results = match_results(table, ratings)
+            seated = members(table)
+            ratings = await self.storage.ratings(table.guild_id, table.game, seated)
+            in_season = (
+                await self.storage.season_ratings(table.guild_id, table.game, season, seated)
+                if season
+                else None
+            )
+            results = match_results(table, ratings, season, in_season)
             announce_ratings(table, results)
             try:
                 await self.save(table, change.move, results)
