@@ -24,6 +24,7 @@ from .i18n import CommandTranslator
 from .metrics import Metrics
 from .publishing import Publisher, Timings
 from .publishing.emojis import find_card_faces, upload_card_faces
+from .publishing.seasons import SeasonPoster
 from .screens.cards import CardFaces
 from .screens.ids import DYNAMIC_ITEMS
 from .settings import Settings
@@ -36,6 +37,8 @@ COGS = ("cogs.tables", "cogs.rules", "cogs.leaderboard", "cogs.history", "cogs.s
 TREE_HASH_KEY = "command_tree_hash"
 CLAIM_CHECK_SECONDS = 5
 """How often a process checks that no newer one has claimed its shards."""
+SEASON_CHECK_SECONDS = 600
+"""How often a process looks for seasons that are over (and at start)."""
 
 
 class CommandTree(app_commands.CommandTree["EscobaBot"]):
@@ -124,6 +127,7 @@ class EscobaBot(commands.AutoShardedBot):
         await self.prepare_card_faces()
         restored = await self.service.restore()
         log.info("restored %d live tables (%s)", len(restored), _shards_text(self.settings))
+        self.close_seasons.start()
         await self.sync_commands()
 
     async def prepare_card_faces(self) -> None:
@@ -159,6 +163,21 @@ class EscobaBot(commands.AutoShardedBot):
             self.watch_claim.stop()
             await self.close()
 
+    @tasks.loop(seconds=SEASON_CHECK_SECONDS)
+    async def close_seasons(self) -> None:
+        """Close every season that is over (at start, so one that ended while the bot
+        was down closes then, and every few minutes): its final standings are kept,
+        once, whichever process gets there first; then post the results not posted yet
+        (``publishing.seasons``)."""
+        try:
+            for guild_id, season in await self.storage.seasons_due(self.storage.clock()):
+                if await self.storage.close_season(guild_id, season):
+                    log.info("closed season %s of server %d", season, guild_id)
+            if self.is_ready():  # at start, on_ready posts them once the servers are known
+                await self.post_seasons()
+        except Exception:
+            log.exception("cannot close or post the seasons that are over; trying again later")
+
     def claim_lost(self, lost: ClaimLost) -> None:
         """A table write found its shard claimed by another process (fenced: nothing
         was written): show nothing more and stop, as ``watch_claim`` would."""
@@ -182,6 +201,14 @@ class EscobaBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         if self.restore_on_ready:
             await self.restore_publishing()
+        try:
+            await self.post_seasons()
+        except Exception:
+            log.exception("cannot post the seasons' results; trying again later")
+
+    async def post_seasons(self) -> None:
+        """Post the results of closed seasons not posted yet (``publishing.seasons``)."""
+        await SeasonPoster(self, self.storage).post_due()
 
     async def restore_publishing(self) -> None:
         """Bring Discord in line with every live table, once (after a restart)."""
@@ -234,6 +261,7 @@ class EscobaBot(commands.AutoShardedBot):
         the bots' workers."""
         if self.watch_claim.get_task() is not asyncio.current_task():
             self.watch_claim.cancel()
+        self.close_seasons.cancel()
         publisher = getattr(self, "publisher", None)
         if publisher is not None:
             publisher.stop()

@@ -33,6 +33,7 @@ class Settings(commands.Cog):
         takeover=cmd("opt.takeover", "takeover"),
         images=cmd("opt.images", "images"),
         seasons=cmd("opt.seasons", "seasons"),
+        season_channel=cmd("opt.season_channel", "season_channel"),
     )
     @app_commands.describe(
         language=cmd("opt.language.desc"),
@@ -42,6 +43,7 @@ class Settings(commands.Cog):
         takeover=cmd("opt.takeover.desc"),
         images=cmd("opt.images.desc"),
         seasons=cmd("opt.seasons.desc"),
+        season_channel=cmd("opt.season_channel.desc"),
     )
     @app_commands.choices(
         language=[
@@ -62,6 +64,7 @@ class Settings(commands.Cog):
         takeover: app_commands.Range[int, 1, 20] | None = None,
         images: bool | None = None,
         seasons: str | None = None,
+        season_channel: discord.TextChannel | None = None,
     ) -> None:
         lang = language_of(interaction.locale)
         if not interaction.permissions.manage_guild:
@@ -86,6 +89,8 @@ class Settings(commands.Cog):
             changes["images"] = images
         if seasons is not None:
             changes["season_length"] = seasons
+        if season_channel is not None:
+            changes["season_channel"] = season_channel.id
         if changes:
             current = dataclasses.replace(current, **changes)
             await storage.save_guild_settings(guild_id, current)
@@ -125,6 +130,11 @@ class Settings(commands.Cog):
                 value=tr(lang, "value.yes" if settings.images else "value.no"),
             ),
             tr(lang, "settings.seasons", value=tr(lang, f"season.length.{settings.season_length}")),
+            tr(
+                lang,
+                "settings.season_channel",
+                value=f"<#{settings.season_channel}>" if settings.season_channel else off,
+            ),
         ]
         title = tr(lang, "settings.saved" if changed else "settings.title")
         return discord.Embed(title=title, description="\n".join(lines), colour=0x95A5A6)

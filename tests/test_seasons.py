@@ -8,8 +8,9 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.client import create_bot
 from bot.games import move_card
-from bot.seasons import bounds, is_season, previous, season_of
+from bot.seasons import RANKED_AFTER, bounds, is_season, previous, season_of
 from bot.storage import GuildSettings, Storage
 from bot.tables import Seat, TableService, TableSettings
 from tests.discord_helpers import TableDriver, make_world
@@ -117,3 +118,101 @@ async def test_leaderboard_by_season_and_the_settings_that_set_it(simcord_env):
 
     missing = await bob.slash(channel, "leaderboard", season="2019-01")
     assert "There is no season “2019-01” of Escoba on this server" in missing.response.content
+
+
+async def test_a_season_over_closes_once_with_its_final_standings(clocked):
+    service, now = clocked
+    storage = service.storage
+    for _ in range(RANKED_AFTER):
+        await finished_match(service)
+    assert await storage.seasons_due(now[0]) == [], "October is not over yet"
+    now[0] = datetime(2026, 11, 2, tzinfo=UTC)
+    assert await storage.seasons_due(now[0]) == [(1, "2026-10")]
+    assert await storage.close_season(1, "2026-10")
+    assert not await storage.close_season(1, "2026-10"), "a season closes once"
+    assert await storage.seasons_due(now[0]) == []
+    standings = await storage.standings(1, "2026-10", "escoba")
+    assert [f.place for f in standings] == [1, 2] and standings[0].rating >= standings[1].rating
+    assert {f.user_id for f in standings} == {10, 11}
+    assert sum(f.won for f in standings) == RANKED_AFTER
+    assert await storage.closes_to_post() == [(1, "2026-10")]
+    await storage.mark_posted(1, "2026-10")
+    assert await storage.closes_to_post() == []
+    finishes = await storage.finishes(1, 10)
+    assert [(f.game, f.season) for f in finishes] == [("escoba", "2026-10")]
+
+
+async def test_a_season_that_ended_while_the_bot_was_down_closes_at_its_start(
+    simcord_env, bot_settings
+):
+    now = [datetime(2026, 10, 31, 22, 0, tzinfo=UTC)]
+    simcord_env.bot.clock = lambda: now[0]
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    ana, bob = players
+    for _ in range(RANKED_AFTER):
+        driver = TableDriver(simcord_env, channel, players)
+        await driver.open("escoba new", target=1)
+        await driver.seat_and_start()
+        await driver.play_to_end()
+    october = (await bob.slash(channel, "leaderboard")).response.embeds[0]
+    assert october.title == "Escoba leaderboard · October 2026 · Rating"
+    assert "unranked" not in october.description, "five matches: both ranked"
+
+    now[0] = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
+    restarted = create_bot(bot_settings)
+    restarted.clock = lambda: now[0]
+    await simcord_env.restart_bot(restarted)
+    assert await simcord_env.bot.storage.seasons_due(now[0]) == [], "closed at start"
+    stats = (await bob.slash(channel, "stats", member=ana)).response.embeds[0]
+    assert re.search(
+        r"Seasons ranked: 1 · best place \*\*[12]\*\* \(October 2026\)", stats.fields[0].value
+    )
+    assert "🥇×1" in stats.fields[0].value or "🥈×1" in stats.fields[0].value
+    november = (await bob.slash(channel, "leaderboard")).response.embeds[0]
+    assert november.title == "Escoba leaderboard · November 2026 · Rating"
+    assert november.description == "No Escoba matches finished yet on this server."
+    past = (await bob.slash(channel, "leaderboard", season="previous")).response.embeds[0]
+    assert past.title == october.title and past.description == october.description
+
+
+async def test_the_results_are_posted_once_to_the_chosen_channel_even_after_a_restart(
+    simcord_env, bot_settings
+):
+    now = [datetime(2026, 10, 31, 22, 0, tzinfo=UTC)]
+    simcord_env.bot.clock = lambda: now[0]
+    _, channel, players = make_world(simcord_env, "ana", "bob", admin="ana")
+    ana = players[0]
+    await ana.slash(channel, "settings", season_channel=channel)
+    for _ in range(RANKED_AFTER):
+        driver = TableDriver(simcord_env, channel, players)
+        await driver.open("escoba new", target=1)
+        await driver.seat_and_start()
+        await driver.play_to_end()
+
+    def season_posts():
+        return [
+            m
+            for m in channel.history()
+            if any((e.footer.text or "").endswith("[2026-10]") for e in m.embeds)
+        ]
+
+    now[0] = datetime(2026, 11, 1, 0, 5, tzinfo=UTC)
+    bot = simcord_env.bot
+    await bot.close_seasons()  # the loop's work, now rather than in ten minutes
+    posts = season_posts()
+    assert len(posts) == 1
+    embed = posts[0].embeds[0]
+    assert embed.title == "Season over: October 2026 · Escoba"
+    assert embed.description.startswith("🥇 <@") and "🥈 <@" in embed.description
+    assert embed.image.url and "podium_escoba.png" in embed.image.url
+
+    storage = bot.storage
+    await storage.db.write(  # as if killed after the post, before it was recorded
+        lambda tx: tx.execute("UPDATE season_closes SET posted_at = NULL")
+    )
+    restarted = create_bot(bot_settings)
+    restarted.clock = lambda: now[0]
+    await simcord_env.restart_bot(restarted)
+    await simcord_env.bot.close_seasons()
+    assert len(season_posts()) == 1, "found in the channel, not posted twice"
+    assert await simcord_env.bot.storage.closes_to_post() == []

@@ -14,13 +14,14 @@ opaque felt panel, so the pictures read the same in Discord's dark and light the
 - ``encoding``: the PNG encoder (RGB, a transparent key colour, no row filters).
 - ``layouts``: ``board_png`` and ``hand_png``, and how their marks agree with the
   board's text and buttons.
-- ``charts``: ``review_png``, a review's verdicts as bars, a row per player.
+- ``charts``: ``review_png``, a review's verdicts as bars, a row per player, and
+  ``podium_png``, a season's first three.
 - ``cli``: ``python -m bot.pictures --bench`` prints render timings as one JSON line;
   ``--sample DIR`` writes sample boards and hands.
 """
 
 from .art import card_image
-from .charts import review_png
+from .charts import podium_png, review_png
 from .cli import main
 from .layouts import (
     BOARD_WIDTH,
@@ -40,5 +41,6 @@ __all__ = [
     "hand_png",
     "hand_size",
     "main",
+    "podium_png",
     "review_png",
 ]

@@ -61,3 +61,27 @@ def _row(d: ImageDraw.ImageDraw, row: Row, top: int) -> None:
                 outline=_GOLD,
                 width=3,
             )
+
+
+PODIUM_SIZE = (600, 260)
+_STEPS = (
+    (1, 300, 150, (255, 205, 60)),
+    (2, 100, 105, (200, 205, 210)),
+    (3, 500, 70, (205, 127, 50)),
+)
+"""Each place's block: its centre, its height and its colour (gold, silver, bronze)."""
+
+
+def podium_png(names: Sequence[tuple[str, int]]) -> bytes:
+    """The first three of a season as PNG bytes: each name and rating on its block."""
+    _, height = PODIUM_SIZE
+    img = Image.new("RGB", PODIUM_SIZE, _BACKGROUND)
+    d = ImageDraw.Draw(img)
+    for (place, centre, tall, colour), (name, rating) in zip(_STEPS, names, strict=False):
+        top = height - 16 - tall
+        d.rectangle((centre - 90, top, centre + 90, height - 16), fill=colour)
+        d.text((centre, top + tall / 2), str(place), font=_font(44), fill=_BACKGROUND, anchor="mm")
+        label = _fit(_clean(name), _font(20), 190)
+        d.text((centre, top - 40), label, font=_font(20), fill=_WHITE, anchor="mm")
+        d.text((centre, top - 16), str(rating), font=_font(18), fill=_GOLD, anchor="mm")
+    return _png(img)

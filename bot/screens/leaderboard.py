@@ -15,7 +15,7 @@ from discord import ui
 
 from ..i18n import decimal, tr, tr_count
 from ..seasons import RANKED_AFTER, previous, season_of
-from ..storage import LEADERBOARD_ORDER, PlayerRecord, Storage
+from ..storage import LEADERBOARD_ORDER, Finish, PlayerRecord, Storage
 from .common import game_name, sweeps_text
 from .ids import LeaderboardButton
 
@@ -150,15 +150,42 @@ class Leaderboards:
         embed.description = tr(
             lang, "stats.favourite", game=game_name(favourite_game(records), lang)
         )
+        finishes = await self.storage.finishes(guild_id, member.id)
         for record in records:
             trail = await self.storage.rating_trail(
                 guild_id, member.id, record.game, matches=TREND_MATCHES
             )
+            value = _game_stats(record, [rating.shown for rating in trail], lang)
+            seasons = seasons_text([f for f in finishes if f.game == record.game], lang)
             embed.add_field(
                 name=game_name(record.game, lang),
-                value=_game_stats(record, [rating.shown for rating in trail], lang),
+                value=f"{value}\n{seasons}" if seasons else value,
             )
         return embed
+
+
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def seasons_text(finishes: list[Finish], lang: str) -> str:
+    """A member's season finishes in a game (newest first): the best place (the latest
+    season it was reached in) and the medals, or nothing before a ranked season."""
+    if not finishes:
+        return ""
+    best = min(finishes, key=lambda f: f.place)  # newest first: the latest such season
+    medals = " ".join(
+        f"{medal}×{count}"
+        for place, medal in MEDALS.items()
+        if (count := sum(f.place == place for f in finishes))
+    )
+    text = tr_count(
+        lang,
+        "stats.seasons",
+        len(finishes),
+        place=best.place,
+        season=season_name(best.season, lang),
+    )
+    return f"{text} {medals}" if medals else text
 
 
 def _game_stats(record: PlayerRecord, shown: list[int], lang: str) -> str:

@@ -17,6 +17,8 @@ def verdict_line(table: Table, decision: Decision, cards: CardWords) -> str:
     lang = cards.lang
     if decision.verdict == "forced":
         return "🔍 " + tr(lang, "verdict.forced")
+    if decision.verdict == "best":  # the played move, or one the search rates as high
+        return "🔍 " + tr(lang, "review.step_best") + reason_text(decision, cards)
     text = tr(
         lang,
         "review.step_line",

@@ -4,6 +4,7 @@
 - ``records``: shards, server settings, members' results, and the refusals a write ends in.
 - ``tables``: table rows, the move log, what Discord shows of each table.
 - ``results``: leaderboard lines, ratings and their changes.
+- ``seasons``: closing a season: final standings kept, the close recorded once.
 - ``server``: server settings, bot metadata, shard claims, copying a database.
 - ``store``: ``Storage``, all of them over one database.
 """
@@ -24,6 +25,7 @@ from .records import (
     Shards,
     shard_of,
 )
+from .seasons import Finish
 from .store import Storage
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "CommitUnknown",
     "Conflict",
     "DatabaseError",
+    "Finish",
     "GuildSettings",
     "MatchResult",
     "OutOfDate",

@@ -105,6 +105,8 @@ class GuildSettings:
     images: bool = True
     season_length: str = "monthly"
     """``weekly``, ``monthly``, ``quarterly`` or ``none`` (``bot.seasons``)."""
+    season_channel: int | None = None
+    """Where a season's results are posted when it ends (none: not posted)."""
 
 
 @dataclass(frozen=True, slots=True)

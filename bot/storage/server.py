@@ -60,7 +60,7 @@ class ServerData(StorageBase):
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self.db.fetch_one(
             "SELECT language, default_target, dm_hands, turn_timer, takeover_after, images, "
-            "season_length FROM guild_settings WHERE guild_id = ?",
+            "season_length, season_channel FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if row is None:
@@ -73,19 +73,21 @@ class ServerData(StorageBase):
             takeover_after=row["takeover_after"],
             images=bool(row["images"]),
             season_length=row["season_length"],
+            season_channel=row["season_channel"],
         )
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
         async def work(tx: Transaction) -> None:
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, "
-                "turn_timer, takeover_after, images, season_length) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                "turn_timer, takeover_after, images, season_length, season_channel) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
                 "default_target = excluded.default_target, dm_hands = excluded.dm_hands, "
                 "turn_timer = excluded.turn_timer, "
                 "takeover_after = excluded.takeover_after, images = excluded.images, "
-                "season_length = excluded.season_length",
+                "season_length = excluded.season_length, "
+                "season_channel = excluded.season_channel",
                 (
                     guild_id,
                     settings.language,
@@ -95,6 +97,7 @@ class ServerData(StorageBase):
                     settings.takeover_after,
                     int(settings.images),
                     settings.season_length,
+                    settings.season_channel,
                 ),
             )
 
@@ -139,6 +142,8 @@ COPIED_TABLES = (
     "moves",
     "player_results",
     "season_results",
+    "season_closes",
+    "season_standings",
     "rating_changes",
     "table_shown",
     "reviews",

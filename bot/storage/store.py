@@ -5,9 +5,10 @@ PostgreSQL for several processes on one database), one module per kind of data."
 from __future__ import annotations
 
 from .results import Results
+from .seasons import SeasonData
 from .server import ServerData
 from .tables import TableRows
 
 
-class Storage(TableRows, Results, ServerData):
+class Storage(TableRows, Results, SeasonData, ServerData):
     """The bot's data. Open with ``await Storage.open(url)``."""
