@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
+from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.client import EscobaBot
 from bot.i18n import cmd, language_of, tr
 from bot.opening import public_lang
 from bot.screens.common import game_name
-from bot.screens.leaderboard import SORTS, season_name
+from bot.screens.leaderboard import GLOBAL, SORTS, season_name
 from cogs import GAME_CHOICES, guild_id_of
 
 SEASON_WORDS = ("current", "previous", "all")
+SCOPE_CHOICES = [Choice(name=cmd(f"scope.{s}"), value=s) for s in ("server", GLOBAL)]
 SORT_CHOICES = [app_commands.Choice(name=cmd(f"leaderboard.sort.{s}"), value=s) for s in SORTS]
 
 
@@ -29,11 +31,15 @@ class Leaderboard(commands.Cog):
         game=cmd("opt.game", "game"),
         sort=cmd("opt.sort", "sort"),
         season=cmd("opt.season", "season"),
+        scope=cmd("opt.scope", "scope"),
     )
     @app_commands.describe(
-        game=cmd("opt.game.desc"), sort=cmd("opt.sort.desc"), season=cmd("opt.season.desc")
+        game=cmd("opt.game.desc"),
+        sort=cmd("opt.sort.desc"),
+        season=cmd("opt.season.desc"),
+        scope=cmd("opt.scope.desc"),
     )
-    @app_commands.choices(game=GAME_CHOICES, sort=SORT_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, sort=SORT_CHOICES, scope=SCOPE_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
         self,
@@ -41,10 +47,18 @@ class Leaderboard(commands.Cog):
         game: str = "escoba",
         sort: str = "rating",
         season: app_commands.Range[str, 1, 20] = "current",
+        scope: str = "server",
     ) -> None:
         await interaction.response.defer(thinking=True)
         lang = await public_lang(self.bot.storage, interaction)
         boards, guild_id = self.bot.croupier.leaderboards, guild_id_of(interaction)
+        if scope == GLOBAL:
+            if not (await self.bot.storage.guild_settings(guild_id)).global_board:
+                await interaction.edit_original_response(content=tr(lang, "leaderboard.global_off"))
+                return
+            embed, view = await boards.global_page(game, sort, 0, lang)
+            await interaction.edit_original_response(embed=embed, view=view)
+            return
         key = await boards.season_key(guild_id, game, season)
         if key is None:
             text = tr(lang, "leaderboard.no_season", season=season, game=game_name(game, lang))
@@ -84,5 +98,26 @@ class Leaderboard(commands.Cog):
         await interaction.edit_original_response(embed=embed)
 
 
+class Profile(commands.Cog):
+    def __init__(self, bot: EscobaBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=cmd("cmd.profile", "profile"), description=cmd("cmd.profile.desc"))
+    @app_commands.rename(show_me=cmd("opt.show_me", "show_me"))
+    @app_commands.describe(show_me=cmd("opt.show_me.desc"))
+    async def profile(self, interaction: discord.Interaction, show_me: bool | None = None) -> None:
+        """A member's own choice: their name on the global board, or anonymous."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = language_of(interaction.locale)
+        storage, user = self.bot.storage, interaction.user
+        if show_me is not None:
+            name = (user.global_name or user.name) if show_me else None
+            await storage.set_global_name(user.id, name)
+        name = await storage.global_name(user.id)
+        text = tr(lang, "profile.shown", name=name) if name else tr(lang, "profile.hidden")
+        await interaction.edit_original_response(content=text)
+
+
 async def setup(bot: EscobaBot) -> None:
     await bot.add_cog(Leaderboard(bot))
+    await bot.add_cog(Profile(bot))

@@ -34,6 +34,7 @@ class Settings(commands.Cog):
         images=cmd("opt.images", "images"),
         seasons=cmd("opt.seasons", "seasons"),
         season_channel=cmd("opt.season_channel", "season_channel"),
+        global_board=cmd("opt.global_board", "global_board"),
     )
     @app_commands.describe(
         language=cmd("opt.language.desc"),
@@ -44,6 +45,7 @@ class Settings(commands.Cog):
         images=cmd("opt.images.desc"),
         seasons=cmd("opt.seasons.desc"),
         season_channel=cmd("opt.season_channel.desc"),
+        global_board=cmd("opt.global_board.desc"),
     )
     @app_commands.choices(
         language=[
@@ -65,6 +67,7 @@ class Settings(commands.Cog):
         images: bool | None = None,
         seasons: str | None = None,
         season_channel: discord.TextChannel | None = None,
+        global_board: bool | None = None,
     ) -> None:
         lang = language_of(interaction.locale)
         if not interaction.permissions.manage_guild:
@@ -91,6 +94,8 @@ class Settings(commands.Cog):
             changes["season_length"] = seasons
         if season_channel is not None:
             changes["season_channel"] = season_channel.id
+        if global_board is not None:
+            changes["global_board"] = global_board
         if changes:
             current = dataclasses.replace(current, **changes)
             await storage.save_guild_settings(guild_id, current)
@@ -134,6 +139,11 @@ class Settings(commands.Cog):
                 lang,
                 "settings.season_channel",
                 value=f"<#{settings.season_channel}>" if settings.season_channel else off,
+            ),
+            tr(
+                lang,
+                "settings.global_board",
+                value=tr(lang, "value.yes" if settings.global_board else "value.no"),
             ),
         ]
         title = tr(lang, "settings.saved" if changed else "settings.title")

@@ -256,11 +256,11 @@ class LeaderboardButton(
     ui.DynamicItem[ui.Button],
     template=(
         r"esc:lb:(?P<game>[a-z]{1,20}):(?P<sort>rating|wins|matches):(?P<page>[0-9]{1,4})"
-        r"(?::(?P<season>all|[0-9]{4}-(?:W[0-9]{2}|Q[1-4]|[0-9]{2})))?"
+        r"(?::(?P<season>all|global|[0-9]{4}-(?:W[0-9]{2}|Q[1-4]|[0-9]{2})))?"
     ),
 ):
-    """A leaderboard page; ``season`` is a season's key or ``all`` (all-time, also what
-    a page button from before seasons means)."""
+    """A leaderboard page; ``season`` is a season's key, ``all`` (all-time, also what
+    a page button from before seasons means) or ``global`` (the global board)."""
 
     def __init__(
         self, game: str, sort: str, page: int, season: str | None = None, **button: Any

@@ -20,6 +20,8 @@ from .common import game_name, sweeps_text
 from .ids import LeaderboardButton
 
 PAGE_SIZE = 10
+GLOBAL = "global"
+"""The global board, where a page button names a season."""
 TREND_MATCHES = 10
 SORTS = tuple(LEADERBOARD_ORDER)
 _SPARKS = "▁▂▃▄▅▆▇█"
@@ -47,6 +49,18 @@ def _line(rank: int, record: PlayerRecord, lang: str, season: str = "") -> str:
     )
     sweeps = sweeps_text(record.game, record.escobas, lang)
     return f"{line} · {sweeps}" if sweeps else line
+
+
+def _global_line(rank: int, record: PlayerRecord, name: str | None, lang: str) -> str:
+    return tr(
+        lang,
+        "leaderboard.global_line",
+        rank=rank,
+        name=discord.utils.escape_markdown(name) if name else tr(lang, "leaderboard.anonymous"),
+        rating=record.rating.shown,
+        wins=tr_count(lang, "count.win", record.won),
+        matches=tr_count(lang, "count.match", record.played),
+    )
 
 
 def sparkline(values: list[int]) -> str:
@@ -135,8 +149,38 @@ class Leaderboards:
         if interaction.guild_id is None:
             await interaction.followup.send(tr(lang, "error.guild_only"), ephemeral=True)
             return
-        embed, view = await self.page(interaction.guild_id, game, sort, page, lang, season)
+        if season == GLOBAL:
+            embed, view = await self.global_page(game, sort, page, lang)
+        else:
+            embed, view = await self.page(interaction.guild_id, game, sort, page, lang, season)
         await interaction.edit_original_response(embed=embed, view=view)
+
+    async def global_page(
+        self, game: str, sort: str, page: int, lang: str
+    ) -> tuple[discord.Embed, discord.ui.View | None]:
+        """A page of the global board: members by the name they chose to show, the
+        others as anonymous players."""
+        lines, count = await self.storage.global_leaderboard(
+            game, sort=sort, limit=PAGE_SIZE, offset=page * PAGE_SIZE
+        )
+        pages = max(math.ceil(count / PAGE_SIZE), 1)
+        title = tr(
+            lang,
+            "leaderboard.global_title",
+            game=game_name(game, lang),
+            sort=tr(lang, f"leaderboard.sort.{sort}"),
+        )
+        shown = [
+            _global_line(page * PAGE_SIZE + i + 1, record, name, lang)
+            for i, (record, name) in enumerate(lines)
+        ]
+        description = "\n".join(shown) or tr(
+            lang, "leaderboard.global_empty", game=game_name(game, lang)
+        )
+        embed = discord.Embed(title=title, description=description, colour=0xF1C40F)
+        embed.set_footer(text=tr(lang, "leaderboard.global_footer", page=page + 1, pages=pages))
+        view = leaderboard_view(game, sort, page, pages, lang, GLOBAL) if pages > 1 else None
+        return embed, view
 
     async def stats(self, guild_id: int, member: discord.abc.User, lang: str) -> discord.Embed:
         """Per game: rating and trend, results, sweeps per hand; the favourite game."""

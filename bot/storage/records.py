@@ -107,6 +107,8 @@ class GuildSettings:
     """``weekly``, ``monthly``, ``quarterly`` or ``none`` (``bot.seasons``)."""
     season_channel: int | None = None
     """Where a season's results are posted when it ends (none: not posted)."""
+    global_board: bool = True
+    """Whether the server's matches count on the global board."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +155,10 @@ class MatchResult:
     """The season the match counts in (none: the server keeps no seasons)."""
     season_before: Rating = STARTING_RATING
     season_after: Rating = STARTING_RATING
+    on_global_board: bool = False
+    """The match counts on the global board (its server allows it; not practice)."""
+    global_before: Rating = STARTING_RATING
+    global_after: Rating = STARTING_RATING
 
 
 LEADERBOARD_ORDER = {

@@ -10,6 +10,7 @@ from .records import LEADERBOARD_ORDER, MatchResult, PlayerRecord, RatingsMoved
 RECORD_COLUMNS = (
     "game, user_id, played, won, points, escobas, hands, with_bots, with_hints, mu, sigma"
 )
+_GLOBAL_COLUMNS = ", ".join(f"r.{column.strip()}" for column in RECORD_COLUMNS.split(","))
 
 
 async def add_results(
@@ -57,6 +58,8 @@ async def add_results(
             raise RatingsMoved(result.user_id)
         if result.season and not result.with_hints:
             await _add_season_result(tx, guild_id, game, result)
+        if result.on_global_board:
+            await _add_global_result(tx, game, result)
         await tx.execute(
             "INSERT INTO rating_changes (table_id, guild_id, game, user_id, mu_before, "
             "sigma_before, mu_after, sigma_after, rated_at) "
@@ -97,6 +100,39 @@ async def _add_season_result(
             guild_id,
             game,
             result.season,
+            result.user_id,
+            int(result.won),
+            result.points,
+            result.escobas,
+            result.hands,
+            int(result.with_bots),
+            after.mu,
+            after.sigma,
+            before.mu,
+            before.sigma,
+        ),
+    )
+    if not rated:
+        raise RatingsMoved(result.user_id)
+
+
+async def _add_global_result(tx: Transaction, game: str, result: MatchResult) -> None:
+    """The match on the member's global line, rated from the global rating it was worked
+    out from (else ``RatingsMoved``)."""
+    before, after = result.global_before, result.global_after
+    rated = await tx.execute(
+        "INSERT INTO global_results (game, user_id, played, won, points, escobas, hands, "
+        "with_bots, with_hints, mu, sigma) VALUES (?, ?, 1, ?, ?, ?, ?, ?, 0, ?, ?) "
+        "ON CONFLICT (game, user_id) DO UPDATE SET "
+        "played = global_results.played + 1, won = global_results.won + excluded.won, "
+        "points = global_results.points + excluded.points, "
+        "escobas = global_results.escobas + excluded.escobas, "
+        "hands = global_results.hands + excluded.hands, "
+        "with_bots = global_results.with_bots + excluded.with_bots, "
+        "mu = excluded.mu, sigma = excluded.sigma "
+        "WHERE global_results.mu = ? AND global_results.sigma = ?",
+        (
+            game,
             result.user_id,
             int(result.won),
             result.points,
@@ -168,6 +204,40 @@ class Results(StorageBase):
             f"SELECT COUNT(*) AS count FROM {source} WHERE {where}", args
         )
         return [PlayerRecord(**row) for row in rows], counted["count"] if counted else 0
+
+    async def global_ratings(self, game: str, user_ids: list[int]) -> dict[int, Rating]:
+        """The members' global ratings; the starting one before their first match."""
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self.db.fetch_all(
+            f"SELECT user_id, mu, sigma FROM global_results "
+            f"WHERE game = ? AND user_id IN ({marks})",
+            (game, *user_ids),
+        )
+        found = {row["user_id"]: Rating(row["mu"], row["sigma"]) for row in rows}
+        return {user_id: found.get(user_id, STARTING_RATING) for user_id in user_ids}
+
+    async def global_leaderboard(
+        self, game: str, *, sort: str = "rating", limit: int, offset: int
+    ) -> tuple[list[tuple[PlayerRecord, str | None]], int]:
+        """One page of a game's global board, each line with the name its member chose
+        to show (None: anonymous), and the row count."""
+        rows = await self.db.fetch_all(
+            f"SELECT {_GLOBAL_COLUMNS}, m.global_name FROM global_results r "
+            "LEFT JOIN member_settings m ON m.user_id = r.user_id WHERE game = ? "
+            f"ORDER BY {LEADERBOARD_ORDER[sort]}, r.user_id LIMIT ? OFFSET ?",
+            (game, limit, offset),
+        )
+        counted = await self.db.fetch_one(
+            "SELECT COUNT(*) AS count FROM global_results WHERE game = ?", (game,)
+        )
+        lines = [
+            (
+                PlayerRecord(**{k: v for k, v in row.items() if k != "global_name"}),
+                row["global_name"],
+            )
+            for row in rows
+        ]
+        return lines, counted["count"] if counted else 0
 
     async def seasons_played(self, guild_id: int, game: str) -> list[str]:
         """The seasons of a game with a match on this server, newest first."""

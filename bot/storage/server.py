@@ -60,7 +60,7 @@ class ServerData(StorageBase):
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self.db.fetch_one(
             "SELECT language, default_target, dm_hands, turn_timer, takeover_after, images, "
-            "season_length, season_channel FROM guild_settings WHERE guild_id = ?",
+            "season_length, season_channel, global_board FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if row is None:
@@ -74,20 +74,22 @@ class ServerData(StorageBase):
             images=bool(row["images"]),
             season_length=row["season_length"],
             season_channel=row["season_channel"],
+            global_board=bool(row["global_board"]),
         )
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
         async def work(tx: Transaction) -> None:
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, "
-                "turn_timer, takeover_after, images, season_length, season_channel) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "turn_timer, takeover_after, images, season_length, season_channel, "
+                "global_board) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
                 "default_target = excluded.default_target, dm_hands = excluded.dm_hands, "
                 "turn_timer = excluded.turn_timer, "
                 "takeover_after = excluded.takeover_after, images = excluded.images, "
                 "season_length = excluded.season_length, "
-                "season_channel = excluded.season_channel",
+                "season_channel = excluded.season_channel, "
+                "global_board = excluded.global_board",
                 (
                     guild_id,
                     settings.language,
@@ -98,7 +100,27 @@ class ServerData(StorageBase):
                     int(settings.images),
                     settings.season_length,
                     settings.season_channel,
+                    int(settings.global_board),
                 ),
+            )
+
+        await self.db.write(work)
+
+    async def global_name(self, user_id: int) -> str | None:
+        """The name a member shows on the global board (None: anonymous)."""
+        row = await self.db.fetch_one(
+            "SELECT global_name FROM member_settings WHERE user_id = ?", (user_id,)
+        )
+        return row["global_name"] if row else None
+
+    async def set_global_name(self, user_id: int, name: str | None) -> None:
+        """Show the member on the global board as ``name``, or (None) anonymously."""
+
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
+                "INSERT INTO member_settings (user_id, global_name) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET global_name = excluded.global_name",
+                (user_id, name),
             )
 
         await self.db.write(work)
@@ -142,6 +164,8 @@ COPIED_TABLES = (
     "moves",
     "player_results",
     "season_results",
+    "global_results",
+    "member_settings",
     "season_closes",
     "season_standings",
     "rating_changes",

@@ -24,16 +24,21 @@ def match_results(
     ratings: dict[int, Rating],
     season: str = "",
     season_ratings: dict[int, Rating] | None = None,
+    global_ratings: dict[int, Rating] | None = None,
 ) -> list[MatchResult]:
     """Leaderboard lines for every member of a finished match (bots have none), with
-    their ratings before (``ratings``) and after the match, all-time and in ``season``
-    (rated from ``season_ratings``)."""
+    their ratings before (``ratings``) and after the match, all-time, in ``season``
+    (rated from ``season_ratings``) and on the global board (from ``global_ratings``,
+    None when the server keeps its matches off it)."""
     state = table.match
     side_of = state.game.side_of
     winners = set(state.winners or ())
     with_bots = any(seat.bot for seat in table.seats)
-    in_season = season_ratings or dict.fromkeys(members(table), STARTING_RATING)
+    starting = dict.fromkeys(members(table), STARTING_RATING)
+    in_season, worldwide = season_ratings or starting, global_ratings or starting
     rated, season_rated = _rated(table, ratings), _rated(table, in_season)
+    global_rated = _rated(table, worldwide)
+    on_global = global_ratings is not None and not table.settings.hints
     return [
         MatchResult(
             user_id=seat.user_id,
@@ -48,6 +53,9 @@ def match_results(
             season=season,
             season_before=in_season[seat.user_id],
             season_after=season_rated[seat.user_id],
+            on_global_board=on_global,
+            global_before=worldwide[seat.user_id],
+            global_after=global_rated[seat.user_id],
         )
         for index, seat in enumerate(table.seats)
         if seat.bot is None

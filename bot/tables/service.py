@@ -100,7 +100,8 @@ class TableService(SavedTables):
         """Save a change; a match it finishes is saved with its members' results, rated
         from ratings read now and set only if unchanged meanwhile (``RatingsMoved``), so
         a member whose matches end at once, here or in another process, is rated in turn;
-        the same in the season it ends in (``seasons``, by the server's settings)."""
+        the same in the season it ends in (``seasons``, by the server's settings) and on
+        the global board (unless the server keeps its matches off it)."""
         table = change.table
         if table.status != "finished" or change.move is None:
             await self.save(table, change.move)
@@ -115,7 +116,12 @@ class TableService(SavedTables):
                 if season
                 else None
             )
-            results = match_results(table, ratings, season, in_season)
+            worldwide = (
+                await self.storage.global_ratings(table.game, seated)
+                if settings.global_board
+                else None
+            )
+            results = match_results(table, ratings, season, in_season, worldwide)
             announce_ratings(table, results)
             try:
                 await self.save(table, change.move, results)
