@@ -156,3 +156,25 @@ def test_the_takeover_benchmark_needs_postgresql(capsys):
 
     assert main(["takeover", "--database", "load.sqlite3"]) == 2
     assert "an SQLite file serves one process" in capsys.readouterr().err
+
+
+async def leaderboard_report(database: str | None) -> dict:
+    from bot.loadtest.leaderboard_load import run_leaderboard_benchmark
+
+    report = await run_leaderboard_benchmark(
+        matches=3000, members=400, servers=10, seasons=3, database=database, queries=20
+    )
+    json.dumps(report)
+    for board in ("season_board", "alltime_board", "global_board", "stats"):
+        assert 0 < report[f"{board}_ms_p50"] <= report[f"{board}_ms_p95"], board
+    assert report["season_close_s"] > 0 and report["matches"] == 3000
+    return report
+
+
+async def test_the_leaderboard_benchmark_times_every_board_and_the_close():
+    assert (await leaderboard_report(None))["database"] == "sqlite (temporary file)"
+
+
+@pytest.mark.postgres
+async def test_the_leaderboard_benchmark_runs_on_postgresql(postgres_url):
+    assert (await leaderboard_report(postgres_url))["database"] == "postgresql (scratch schema)"

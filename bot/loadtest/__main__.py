@@ -80,6 +80,22 @@ def _restore(args: argparse.Namespace) -> dict:
     )
 
 
+def _leaderboard(args: argparse.Namespace) -> dict:
+    from .leaderboard_load import run_leaderboard_benchmark
+
+    return asyncio.run(
+        run_leaderboard_benchmark(
+            matches=args.matches,
+            members=args.members,
+            servers=args.servers,
+            seasons=args.seasons,
+            database=args.database,
+            seed=args.seed,
+            queries=args.queries,
+        )
+    )
+
+
 DATABASE_HELP = (
     "sqlite:///path, a file or postgresql://… (a scratch schema, dropped afterwards); "
     "default: a temporary SQLite file"
@@ -142,6 +158,17 @@ def parser() -> argparse.ArgumentParser:
     restore.add_argument("--database", help=DATABASE_HELP)
     restore.add_argument("--seed", type=int, default=1, help="seeds the matches")
     restore.set_defaults(run=_restore)
+    boards = commands.add_parser(
+        "leaderboard", help="the season, all-time and global boards and /stats on a big history"
+    )
+    boards.add_argument("--matches", type=int, default=1_000_000, help="matches in the history")
+    boards.add_argument("--members", type=int, default=100_000, help="members over all servers")
+    boards.add_argument("--servers", type=int, default=1000, help="servers")
+    boards.add_argument("--seasons", type=int, default=24, help="monthly seasons")
+    boards.add_argument("--queries", type=int, default=300, help="answers timed, of each kind")
+    boards.add_argument("--database", help=DATABASE_HELP)
+    boards.add_argument("--seed", type=int, default=1, help="seeds the history and the queries")
+    boards.set_defaults(run=_leaderboard)
     return top
 
 

@@ -10,6 +10,8 @@ from .records import LEADERBOARD_ORDER, MatchResult, PlayerRecord, RatingsMoved
 RECORD_COLUMNS = (
     "game, user_id, played, won, points, escobas, hands, with_bots, with_hints, mu, sigma"
 )
+GLOBAL_TOP = 1000
+"""Lines the global board lists, best first."""
 _GLOBAL_COLUMNS = ", ".join(f"r.{column.strip()}" for column in RECORD_COLUMNS.split(","))
 
 
@@ -220,15 +222,18 @@ class Results(StorageBase):
         self, game: str, *, sort: str = "rating", limit: int, offset: int
     ) -> tuple[list[tuple[PlayerRecord, str | None]], int]:
         """One page of a game's global board, each line with the name its member chose
-        to show (None: anonymous), and the row count."""
+        to show (None: anonymous), and the row count, up to ``GLOBAL_TOP`` (the board
+        lists the top ``GLOBAL_TOP``)."""
         rows = await self.db.fetch_all(
             f"SELECT {_GLOBAL_COLUMNS}, m.global_name FROM global_results r "
             "LEFT JOIN member_settings m ON m.user_id = r.user_id WHERE game = ? "
             f"ORDER BY {LEADERBOARD_ORDER[sort]}, r.user_id LIMIT ? OFFSET ?",
             (game, limit, offset),
         )
-        counted = await self.db.fetch_one(
-            "SELECT COUNT(*) AS count FROM global_results WHERE game = ?", (game,)
+        counted = await self.db.fetch_one(  # counting every line would read them all
+            "SELECT COUNT(*) AS count FROM (SELECT 1 FROM global_results WHERE game = ? "
+            "LIMIT ?) AS top",
+            (game, GLOBAL_TOP),
         )
         lines = [
             (

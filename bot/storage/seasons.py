@@ -63,7 +63,7 @@ class SeasonData(StorageBase):
                 await tx.execute_many(
                     "INSERT INTO season_standings (guild_id, game, season, user_id, place, "
                     "rating, won, played) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    _standings(guild_id, season, rows),
+                    standing_rows(guild_id, season, rows),
                 )
             return bool(new)
 
@@ -107,7 +107,7 @@ class SeasonData(StorageBase):
         await self.db.write(work)
 
 
-def _standings(guild_id: int, season: str, rows: list[dict]) -> list[tuple]:
+def standing_rows(guild_id: int, season: str, rows: list[dict]) -> list[tuple]:
     """Each game's ranked members (``RANKED_AFTER`` matches or more), placed by season
     rating (``rows`` sorted by game, then rating)."""
     places: dict[str, int] = {}
