@@ -125,3 +125,23 @@ async def test_two_members_partner_two_bots_at_four(simcord_env):
     assert all(sum(name in ("ana", "bob") for name in pair) == 1 for pair in pairs)
     await driver.play_to_end(after_turn=LeakChecker())
     assert simcord_env.bot.service.tables[1].state.winners is not None
+
+
+CHOOSING_DEAL = 26
+"""``deal_seed`` whose mano (the member) may declare and holds the 2 of diamonds, which
+takes in two ways."""
+
+
+async def test_picking_a_capture_warns_that_the_declaration_is_given_up(bot_settings):
+    settings = bot_settings.model_copy(update={"deal_seed": CHOOSING_DEAL})
+    async with simcord.run(create_bot(settings)) as env:
+        driver = await against_bot(env, "cirulla new", "expert", target=26)
+        member = driver.players[0]
+        panel = driver.dm_panel(member)
+        assert "Declare your hand" in [field.name for field in panel.embeds[0].fields]
+        two = next(b for b in buttons(panel) if (b.custom_id or "").endswith(":1"))
+        await member.user.click(panel, custom_id=two.custom_id)
+        choosing = driver.dm_panel(member)
+        warning = field_value(choosing.embeds[0], "Declare your hand")
+        assert "Playing this card gives up declaring your hand" in warning
+        assert custom_ids(choosing, "esc:back:"), "the way back to declare first"

@@ -118,6 +118,8 @@ def panel_embed(
     if calls and choice is None:
         text = declare_text(table, calls, cards)
         shown.add_field(name=tr(lang, "panel.declare"), value=text, inline=False)
+    elif calls:  # picking a capture plays the card: the declaration is given up
+        shown.add_field(name=tr(lang, "panel.declare"), value=tr(lang, "panel.declare_first"))
     if hint is not None:
         advice = hint_text(table, hint, cards)[:1024]
         shown.add_field(name=tr(lang, "panel.hint"), value=advice, inline=False)
