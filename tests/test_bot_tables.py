@@ -238,7 +238,7 @@ async def test_settings_switch_the_table_language(simcord_env):
     assert saved.ephemeral
     answer = saved.response.embeds[0]
     assert "Idioma: Español" in answer.description, "said in the language just chosen"
-    public = await bob.slash(channel, "leaderboard", game="scopa")
+    public = await bob.slash(channel, "leaderboard", game="scopa", season="all")
     assert public.response.embeds[0].description == (
         "Aún no hay partidas de Scopa terminadas en este servidor."
     ), "public answers speak the server's language"

@@ -129,6 +129,11 @@ class Leaderboards:
         if rows:
             lines = [_line(page * PAGE_SIZE + i + 1, r, lang, season) for i, r in enumerate(rows)]
             description = "\n".join(lines)
+        elif season:
+            when = season_name(season, lang)
+            description = tr(
+                lang, "leaderboard.empty_season", game=game_name(game, lang), season=when
+            )
         else:
             description = tr(lang, "leaderboard.empty", game=game_name(game, lang))
         embed = discord.Embed(title=title, description=description, colour=0xF1C40F)
