@@ -27,41 +27,16 @@ async def add_results(
     only from the rating its result was worked out from (else ``RatingsMoved``)."""
     for result in results:
         before, after = result.rating_before, result.rating_after
-        rated = await tx.execute(
-            "INSERT INTO player_results (guild_id, game, user_id, played, won, points, "
-            "escobas, hands, with_bots, with_hints, mu, sigma) "
-            "VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
-            "played = player_results.played + 1, won = player_results.won + excluded.won, "
-            "points = player_results.points + excluded.points, "
-            "escobas = player_results.escobas + excluded.escobas, "
-            "hands = player_results.hands + excluded.hands, "
-            "with_bots = player_results.with_bots + excluded.with_bots, "
-            "with_hints = player_results.with_hints + excluded.with_hints, "
-            "mu = excluded.mu, sigma = excluded.sigma "
-            "WHERE player_results.mu = ? AND player_results.sigma = ?",
-            (
-                guild_id,
-                game,
-                result.user_id,
-                int(result.won),
-                result.points,
-                result.escobas,
-                result.hands,
-                int(result.with_bots),
-                int(result.with_hints),
-                after.mu,
-                after.sigma,
-                before.mu,
-                before.sigma,
-            ),
-        )
-        if not rated:
-            raise RatingsMoved(result.user_id)
+        line = {"guild_id": guild_id, "game": game, "user_id": result.user_id}
+        await _add_to_line(tx, "player_results", line, result, before, after)
         if result.season and not result.with_hints:
-            await _add_season_result(tx, guild_id, game, result)
+            line = {**line, "season": result.season}
+            seasonal = (result.season_before, result.season_after)
+            await _add_to_line(tx, "season_results", line, result, *seasonal)
         if result.on_global_board:
-            await _add_global_result(tx, game, result)
+            line = {"game": game, "user_id": result.user_id}
+            worldwide = (result.global_before, result.global_after)
+            await _add_to_line(tx, "global_results", line, result, *worldwide)
         await tx.execute(
             "INSERT INTO rating_changes (table_id, guild_id, game, user_id, mu_before, "
             "sigma_before, mu_after, sigma_after, rated_at) "
@@ -80,67 +55,38 @@ async def add_results(
         )
 
 
-async def _add_season_result(
-    tx: Transaction, guild_id: int, game: str, result: MatchResult
+SUMMED = ("won", "points", "escobas", "hands", "with_bots", "with_hints")
+"""Counters a match adds to a line (``played`` counts the match itself)."""
+
+
+async def _add_to_line(
+    tx: Transaction,
+    table: str,
+    line: dict[str, object],
+    result: MatchResult,
+    before: Rating,
+    after: Rating,
 ) -> None:
-    """The match on the member's line of its season, rated from the season's rating it
-    was worked out from (else ``RatingsMoved``). Practice matches have no season line."""
-    before, after = result.season_before, result.season_after
+    """The match on one of the member's lines (all-time, a season's, the global one;
+    ``line``: its key columns), rated ``after`` only if the line's rating is still
+    ``before`` (else ``RatingsMoved``)."""
+    keys = ", ".join(line)
+    marks = ", ".join("?" for _ in line)
+    summed = ", ".join(f"{column} = {table}.{column} + excluded.{column}" for column in SUMMED)
     rated = await tx.execute(
-        "INSERT INTO season_results (guild_id, game, season, user_id, played, won, points, "
-        "escobas, hands, with_bots, with_hints, mu, sigma) "
-        "VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, 0, ?, ?) "
-        "ON CONFLICT (guild_id, game, season, user_id) DO UPDATE SET "
-        "played = season_results.played + 1, won = season_results.won + excluded.won, "
-        "points = season_results.points + excluded.points, "
-        "escobas = season_results.escobas + excluded.escobas, "
-        "hands = season_results.hands + excluded.hands, "
-        "with_bots = season_results.with_bots + excluded.with_bots, "
-        "mu = excluded.mu, sigma = excluded.sigma "
-        "WHERE season_results.mu = ? AND season_results.sigma = ?",
+        f"INSERT INTO {table} ({keys}, played, {', '.join(SUMMED)}, mu, sigma) "
+        f"VALUES ({marks}, 1, ?, ?, ?, ?, ?, ?, ?, ?) "
+        f"ON CONFLICT ({keys}) DO UPDATE SET played = {table}.played + 1, {summed}, "
+        f"mu = excluded.mu, sigma = excluded.sigma "
+        f"WHERE {table}.mu = ? AND {table}.sigma = ?",
         (
-            guild_id,
-            game,
-            result.season,
-            result.user_id,
+            *line.values(),
             int(result.won),
             result.points,
             result.escobas,
             result.hands,
             int(result.with_bots),
-            after.mu,
-            after.sigma,
-            before.mu,
-            before.sigma,
-        ),
-    )
-    if not rated:
-        raise RatingsMoved(result.user_id)
-
-
-async def _add_global_result(tx: Transaction, game: str, result: MatchResult) -> None:
-    """The match on the member's global line, rated from the global rating it was worked
-    out from (else ``RatingsMoved``)."""
-    before, after = result.global_before, result.global_after
-    rated = await tx.execute(
-        "INSERT INTO global_results (game, user_id, played, won, points, escobas, hands, "
-        "with_bots, with_hints, mu, sigma) VALUES (?, ?, 1, ?, ?, ?, ?, ?, 0, ?, ?) "
-        "ON CONFLICT (game, user_id) DO UPDATE SET "
-        "played = global_results.played + 1, won = global_results.won + excluded.won, "
-        "points = global_results.points + excluded.points, "
-        "escobas = global_results.escobas + excluded.escobas, "
-        "hands = global_results.hands + excluded.hands, "
-        "with_bots = global_results.with_bots + excluded.with_bots, "
-        "mu = excluded.mu, sigma = excluded.sigma "
-        "WHERE global_results.mu = ? AND global_results.sigma = ?",
-        (
-            game,
-            result.user_id,
-            int(result.won),
-            result.points,
-            result.escobas,
-            result.hands,
-            int(result.with_bots),
+            int(result.with_hints),
             after.mu,
             after.sigma,
             before.mu,
@@ -156,24 +102,29 @@ class Results(StorageBase):
 
     async def ratings(self, guild_id: int, game: str, user_ids: list[int]) -> dict[int, Rating]:
         """The members' current ratings; a member never rated has the starting one."""
-        marks = ", ".join("?" for _ in user_ids)
-        rows = await self.db.fetch_all(
-            f"SELECT user_id, mu, sigma FROM player_results "
-            f"WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
-            (guild_id, game, *user_ids),
-        )
-        found = {row["user_id"]: Rating(row["mu"], row["sigma"]) for row in rows}
-        return {user_id: found.get(user_id, STARTING_RATING) for user_id in user_ids}
+        line = {"guild_id": guild_id, "game": game}
+        return await self._ratings("player_results", line, user_ids)
 
     async def season_ratings(
         self, guild_id: int, game: str, season: str, user_ids: list[int]
     ) -> dict[int, Rating]:
         """The members' ratings in ``season``; the starting one before their first match."""
+        line = {"guild_id": guild_id, "game": game, "season": season}
+        return await self._ratings("season_results", line, user_ids)
+
+    async def global_ratings(self, game: str, user_ids: list[int]) -> dict[int, Rating]:
+        """The members' global ratings; the starting one before their first match."""
+        return await self._ratings("global_results", {"game": game}, user_ids)
+
+    async def _ratings(
+        self, table: str, line: dict[str, object], user_ids: list[int]
+    ) -> dict[int, Rating]:
+        """The ratings on the members' lines of ``table`` whose key starts with ``line``."""
+        where = " AND ".join(f"{column} = ?" for column in line)
         marks = ", ".join("?" for _ in user_ids)
         rows = await self.db.fetch_all(
-            f"SELECT user_id, mu, sigma FROM season_results WHERE guild_id = ? AND game = ? "
-            f"AND season = ? AND user_id IN ({marks})",
-            (guild_id, game, season, *user_ids),
+            f"SELECT user_id, mu, sigma FROM {table} WHERE {where} AND user_id IN ({marks})",
+            (*line.values(), *user_ids),
         )
         found = {row["user_id"]: Rating(row["mu"], row["sigma"]) for row in rows}
         return {user_id: found.get(user_id, STARTING_RATING) for user_id in user_ids}
@@ -206,17 +157,6 @@ class Results(StorageBase):
             f"SELECT COUNT(*) AS count FROM {source} WHERE {where}", args
         )
         return [PlayerRecord(**row) for row in rows], counted["count"] if counted else 0
-
-    async def global_ratings(self, game: str, user_ids: list[int]) -> dict[int, Rating]:
-        """The members' global ratings; the starting one before their first match."""
-        marks = ", ".join("?" for _ in user_ids)
-        rows = await self.db.fetch_all(
-            f"SELECT user_id, mu, sigma FROM global_results "
-            f"WHERE game = ? AND user_id IN ({marks})",
-            (game, *user_ids),
-        )
-        found = {row["user_id"]: Rating(row["mu"], row["sigma"]) for row in rows}
-        return {user_id: found.get(user_id, STARTING_RATING) for user_id in user_ids}
 
     async def global_leaderboard(
         self, game: str, *, sort: str = "rating", limit: int, offset: int
