@@ -33,7 +33,14 @@ from .tables import TableService
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.tables", "cogs.rules", "cogs.leaderboard", "cogs.history", "cogs.settings")
+COGS = (
+    "cogs.tables",
+    "cogs.rules",
+    "cogs.leaderboard",
+    "cogs.history",
+    "cogs.settings",
+    "cogs.daily",
+)
 TREE_HASH_KEY = "command_tree_hash"
 CLAIM_CHECK_SECONDS = 5
 """How often a process checks that no newer one has claimed its shards."""

@@ -24,6 +24,8 @@ import discord
 
 from .ai.seats import LEVELS
 from .boundary import ErrorBoundary, refusals_answered
+from .daily.handlers import DailyHandlers
+from .daily.service import DailyService
 from .i18n import tr
 from .opening import interaction_lang, open_table, seat_for
 from .publishing import DiscordPort, Publisher
@@ -39,7 +41,7 @@ from .screens.review import MatchReviews
 from .tables import Table, TableError, TableService, check_can_cancel, seat_layout
 
 
-class Croupier(RecordHandlers):
+class Croupier(RecordHandlers, DailyHandlers):
     """Answers every click and table command for one bot."""
 
     def __init__(
@@ -57,6 +59,7 @@ class Croupier(RecordHandlers):
         self.history = MatchHistory(service.storage)
         self.replays = MatchReplay(service.storage, port.card_faces)
         self.reviews = MatchReviews(service.storage, self.replays, port.bots, port.card_faces)
+        self.daily = DailyService(service.storage, port.bots, service.storage.clock)
 
     # -- answers ----------
 

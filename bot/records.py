@@ -41,7 +41,6 @@ class RecordHandlers:
         await self.replays.open_viewer(interaction, table_id)
 
     @refusals_answered
-    @refusals_answered
     async def on_review(self, interaction: discord.Interaction, table_id: int | None) -> None:
         """``/review`` and the Review buttons: a match's review, privately."""
         await self.reviews.open_review(interaction, table_id)

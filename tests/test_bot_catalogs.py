@@ -154,6 +154,7 @@ async def test_slash_commands_fit_discord_limits_in_every_language(commands_payl
         "replay",
         "review",
         "profile",
+        "daily",
         "settings",
     }
     for payload in commands_payload:

@@ -37,7 +37,7 @@ from multiprocessing.connection import wait
 
 from ..games import Game, Observation, make_game
 from .coach import COACH_BUDGET, Hint, suggest
-from .expert import Expert
+from .expert import Budget, Expert
 from .policies import Policy, make_policy
 from .review import Decision, review_decision
 
@@ -47,6 +47,9 @@ STAND_IN = "expert"
 """The level that plays for a member who let the timer run out or is away."""
 SEAT_SECONDS = 0.05
 """The longest a bot seat's decision may take, enforced in the worker."""
+DAILY_BUDGET = Budget(seconds=5.0)
+"""The daily deal's hard bot: its fixed number of positions, the time cap far beyond
+them, so a view and a seed give the same reply on any machine, however busy."""
 
 
 def default_workers() -> int:
@@ -72,6 +75,12 @@ class BotPlayers:
         return await loop.run_in_executor(
             self.executor, decide_in_worker, level, options, view, seed
         )
+
+    async def decide_daily(self, game: Game, view: Observation, seed: str) -> int:
+        """The daily deal's hard bot (``DAILY_BUDGET``): equal play meets equal replies."""
+        options = json.dumps(game.options.model_dump(mode="json"), sort_keys=True)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, daily_in_worker, options, view, seed)
 
     async def hint(self, game: Game, view: Observation, seed: str) -> Hint:
         """The coach's hint for the seat of ``view`` (its own observation only)."""
@@ -114,6 +123,16 @@ def _exit_with(sentinel: int) -> None:
 def decide_in_worker(level: str, options: str, view: Observation, seed: str) -> int:
     """Runs in a worker process: rebuild the rules (cached), decide with the seat budget."""
     return _seat_policy(level)(_game(options), view, random.Random(seed))
+
+
+def daily_in_worker(options: str, view: Observation, seed: str) -> int:
+    """Runs in a worker process: the daily deal's hard bot."""
+    return _daily_expert()(_game(options), view, random.Random(seed))
+
+
+@cache
+def _daily_expert() -> Expert:
+    return Expert(DAILY_BUDGET)
 
 
 def hint_in_worker(options: str, view: Observation, seed: str) -> Hint:

@@ -14,7 +14,9 @@ a card's captures to the hand), ``esc:rematch:<table>``,
 ``esc:seat:<table>:<back|end>``, ``esc:confirm:<table>:<leave|cancel>``,
 ``esc:hist`` (the /history select), ``esc:replay:<table>:<step>:<first|back|next|last>``
 (the replay viewer's steps), ``esc:replayhand:<table>`` (its hand menu),
-``esc:review:<table>`` (a match's review).
+``esc:review:<table>`` (a match's review),
+``esc:daily:<day>:<game>:<ply>:<c|m|b>:<card or move hex>`` (a daily hand's card,
+capture and Back; ``esc:dailysel:…`` its menu of captures).
 """
 
 from __future__ import annotations
@@ -50,6 +52,9 @@ class Handlers(Protocol):
         self, interaction: discord.Interaction, table_id: int, step: int, *, opens: bool = False
     ): ...
     async def on_review(self, interaction: discord.Interaction, table_id: int | None): ...
+    async def on_daily(
+        self, interaction: discord.Interaction, day: str, game: str, ply: int, kind: str, value
+    ): ...
     async def answer_error(self, interaction: discord.Interaction, error: Exception): ...
 
 
@@ -331,6 +336,38 @@ class ReviewButton(
         await handlers(interaction).on_review(interaction, self.table_id)
 
 
+DAILY_ID = r"(?P<day>[0-9]{4}-[0-9]{2}-[0-9]{2}):(?P<game>[a-z]{1,20}):(?P<ply>[0-9]{1,3})"
+
+
+class DailyButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:daily:" + DAILY_ID + r":(?P<kind>c|m|b):(?P<move>[0-9a-f]{1,14})",
+):
+    """A daily hand's card (``c``), capture or declaration (``m``), or Back (``b``)."""
+
+    def __init__(self, day: str, game: str, ply: int, kind: str, move: int, **button: Any):
+        custom_id = f"esc:daily:{day}:{game}:{ply}:{kind}:{move:x}"
+        super().__init__(ui.Button(custom_id=custom_id, **button))
+        self.where, self.kind, self.move = (day, game, ply), kind, move
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_daily(interaction, *self.where, self.kind, self.move)
+
+
+class DailySelect(FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:dailysel:" + DAILY_ID):
+    """A daily hand's captures as a menu, when there are too many for buttons."""
+
+    def __init__(self, day: str, game: str, ply: int, **select: Any) -> None:
+        super().__init__(ui.Select(custom_id=f"esc:dailysel:{day}:{game}:{ply}", **select))
+        self.where = (day, game, ply)
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        values = selected(interaction) or ["x"]
+        move = int(values[0], 16) if re.fullmatch(r"[0-9a-f]{1,14}", values[0]) else -1
+        await handlers(interaction).on_daily(interaction, *self.where, "m", move)
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     AdvancedSelect,
@@ -349,6 +386,8 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ReplayButton,
     ReplayHandSelect,
     ReviewButton,
+    DailyButton,
+    DailySelect,
 )
 
 

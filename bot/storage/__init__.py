@@ -5,11 +5,13 @@
 - ``tables``: table rows, the move log, what Discord shows of each table.
 - ``results``: leaderboard lines, ratings and their changes.
 - ``seasons``: closing a season: final standings kept, the close recorded once.
+- ``daily``: members' daily hands, their ranks and streaks.
 - ``server``: server settings, bot metadata, shard claims, copying a database.
 - ``store``: ``Storage``, all of them over one database.
 """
 
 from .base import utc_now
+from .daily import DailyHand, DailyHandMoved
 from .databases import CommitUnknown, Conflict, DatabaseError, scratch_schema
 from .records import (
     EVERY_SHARD,
@@ -35,6 +37,8 @@ __all__ = [
     "ClaimLost",
     "CommitUnknown",
     "Conflict",
+    "DailyHand",
+    "DailyHandMoved",
     "DatabaseError",
     "Finish",
     "GuildSettings",

@@ -4,11 +4,12 @@ PostgreSQL for several processes on one database), one module per kind of data."
 
 from __future__ import annotations
 
+from .daily import DailyData
 from .results import Results
 from .seasons import SeasonData
 from .server import ServerData
 from .tables import TableRows
 
 
-class Storage(TableRows, Results, SeasonData, ServerData):
+class Storage(TableRows, Results, SeasonData, DailyData, ServerData):
     """The bot's data. Open with ``await Storage.open(url)``."""

@@ -1,0 +1,174 @@
+"""Kill -9 in the middle of a season's close and of a daily hand: a child process does
+the work on the test's database and is SIGKILLed at random moments, again and again;
+after each kill the database holds only whole steps (a season closed with all its
+standings or not at all; a daily hand whose saved moves are the start of the moves an
+uninterrupted run makes), and the work, taken up again, ends as if never killed."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bot.ai.seats import daily_in_worker
+from bot.daily.deal import MEMBER
+from bot.daily.service import DailyService, Played
+from bot.games import Game, Observation
+from bot.seasons import RANKED_AFTER
+from bot.storage import Storage
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVERS, MEMBERS = 400, 6
+DAY = datetime(2026, 11, 26, 9, 0, tzinfo=UTC)
+KILLS = 6
+
+CLOSE = """
+import asyncio, sys
+from datetime import UTC, datetime
+from bot.storage import Storage
+
+async def main(url):
+    storage = await Storage.open(url)
+    for guild_id, season in await storage.seasons_due(datetime(2026, 12, 1, 1, tzinfo=UTC)):
+        await storage.close_season(guild_id, season)
+        print("step", flush=True)
+    print("done", flush=True)
+    await storage.close()
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+DAILY = """
+import asyncio, sys
+from tests.test_kill_nine import play_daily
+
+async def main(url):
+    await play_daily(url, step=lambda: print("step", flush=True))
+    print("done", flush=True)
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
+class InProcessBot:
+    """The daily bot's own decision (``seats.daily_in_worker``), run in this process."""
+
+    async def decide_daily(self, game: Game, view: Observation, seed: str) -> int:
+        options = json.dumps(game.options.model_dump(mode="json"), sort_keys=True)
+        return daily_in_worker(options, view, seed)
+
+
+async def play_daily(url: str, step=lambda: None) -> None:
+    """Ana's daily hand, begun or taken up, played to its end: first card, first capture."""
+    storage = await Storage.open(url)
+    service = DailyService(storage, InProcessBot(), lambda: DAY)
+    played: Played = await service.open("escoba", 7, 1, "ana")
+    step()
+    while not played.position.finished:
+        at = played.position
+        card = sorted(at.state.hands[MEMBER])[0]
+        played = await service.play_card(at.day, "escoba", 7, at.ply, card)
+        if played.choice:
+            played = await service.choose(at.day, "escoba", 7, at.ply, played.choice[0])
+        step()
+    await storage.close()
+
+
+def run_killed(script: str, url: str, steps: int, pause: float) -> bool:
+    """Run ``script`` and SIGKILL it ``pause`` seconds after it reports its ``steps``-th
+    step (a saved move, a closed season); True when it finished first."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, url], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    assert child.stdout is not None
+    for _ in range(steps):
+        if child.stdout.readline().strip() != "step":
+            child.wait()
+            return child.returncode == 0
+    time.sleep(pause)
+    child.kill()
+    child.wait()
+    return False
+
+
+async def seed_seasons(url: str) -> int:
+    """November's results on ``SERVERS`` servers; returns how many members are ranked."""
+    storage = await Storage.open(url)
+    rows = []
+    for guild in range(1, SERVERS + 1):
+        for member in range(MEMBERS):
+            played = RANKED_AFTER + member - 2
+            rows.append(
+                (guild, "escoba", "2026-11", 1000 + member, played, member % 3, 25.0 + member)
+            )
+    await storage.db.write(
+        lambda tx: tx.execute_many(
+            "INSERT INTO season_results (guild_id, game, season, user_id, played, won, mu) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+    )
+    await storage.close()
+    return sum(1 for row in rows if row[4] >= RANKED_AFTER)
+
+
+async def closed(url: str) -> tuple[int, int, int]:
+    """(closes, standings, closes without their standings)."""
+    storage = await Storage.open(url)
+    db = storage.db
+    closes = (await db.fetch_one("SELECT COUNT(*) AS n FROM season_closes"))["n"]
+    standings = (await db.fetch_one("SELECT COUNT(*) AS n FROM season_standings"))["n"]
+    torn = await db.fetch_one(
+        "SELECT COUNT(*) AS n FROM season_closes c WHERE NOT EXISTS (SELECT 1 FROM "
+        "season_standings s WHERE s.guild_id = c.guild_id AND s.season = c.season)"
+    )
+    await storage.close()
+    return closes, standings, torn["n"]
+
+
+async def test_a_season_close_killed_at_random_keeps_whole_closes_and_ends_once(database_url):
+    ranked = await seed_seasons(database_url)
+    per_server = ranked // SERVERS
+    draws, partial = random.Random(1), 0
+    for _ in range(KILLS):
+        steps, pause = draws.randint(1, 200), draws.uniform(0, 0.01)
+        finished = run_killed(CLOSE, database_url, steps, pause)
+        closes, standings, torn = await closed(database_url)
+        assert torn == 0, "a close is kept with all its standings or not at all"
+        assert standings == closes * per_server
+        partial += 0 < closes < SERVERS
+        if finished:
+            break
+    assert partial, "a kill fell in the middle of the closes"
+    subprocess.run([sys.executable, "-c", CLOSE, database_url], cwd=ROOT, check=True)
+    assert await closed(database_url) == (SERVERS, ranked, 0), "every server closed once"
+
+
+async def test_a_daily_hand_killed_at_random_resumes_where_it_was(database_url, tmp_path):
+    reference_url = f"sqlite:///{tmp_path / 'reference.sqlite3'}"
+    await play_daily(reference_url)
+    reference = await saved_hand(reference_url)
+    assert reference.finished
+    draws, partial = random.Random(2), 0
+    for _ in range(KILLS):
+        finished = run_killed(DAILY, database_url, draws.randint(1, 4), draws.uniform(0, 0.1))
+        hand = await saved_hand(database_url)
+        assert hand.moves == reference.moves[: hand.ply], "only whole moves, the same ones"
+        partial += 0 < hand.ply < reference.ply
+        if finished:
+            break
+    assert partial, "a kill fell in the middle of the hand"
+    await play_daily(database_url)
+    assert await saved_hand(database_url) == reference, "the same hand as never killed"
+
+
+async def saved_hand(url: str):
+    storage = await Storage.open(url)
+    hand = await storage.daily_hand("2026-11-26", "escoba", 7)
+    await storage.close()
+    assert hand is not None
+    return hand
