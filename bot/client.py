@@ -25,11 +25,13 @@ from .metrics import Metrics
 from .publishing import Publisher, Timings
 from .publishing.emojis import find_card_faces, upload_card_faces
 from .publishing.seasons import SeasonPoster
+from .publishing.tournaments import TournamentPublisher
 from .screens.cards import CardFaces
 from .screens.ids import DYNAMIC_ITEMS
 from .settings import Settings
 from .storage import EVERY_SHARD, ClaimLost, Storage, utc_now
 from .tables import TableService
+from .tournaments.service import TournamentService
 
 log = logging.getLogger(__name__)
 
@@ -40,10 +42,13 @@ COGS = (
     "cogs.history",
     "cogs.settings",
     "cogs.daily",
+    "cogs.tournament",
 )
 TREE_HASH_KEY = "command_tree_hash"
 CLAIM_CHECK_SECONDS = 5
 """How often a process checks that no newer one has claimed its shards."""
+TOURNAMENT_CHECK_SECONDS = 30
+"""How often the tournaments' clocks are looked at (start times, rounds' ends)."""
 SEASON_CHECK_SECONDS = 600
 """How often a process looks for seasons that are over (and at start)."""
 
@@ -66,6 +71,8 @@ class EscobaBot(commands.AutoShardedBot):
     publisher: Publisher
     boundary: ErrorBoundary
     bots: BotPlayers
+    tournaments: TournamentService
+    tournament_publisher: TournamentPublisher
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(
@@ -125,7 +132,14 @@ class EscobaBot(commands.AutoShardedBot):
         )
         self.publisher = Publisher(self, self.service, timings)
         self.boundary = ErrorBoundary(self.service, self.publisher)
-        self.croupier = Croupier(self, self.service, self.publisher, self.boundary)
+        self.tournaments = TournamentService(self.storage, self.service, clock=_discord_clock)
+        self.tournament_publisher = TournamentPublisher(
+            self, self.tournaments, self.publisher, pause=self.settings.edit_window / 2
+        )
+        self.tournaments.on_changed = self.tournament_publisher.poke
+        self.croupier = Croupier(
+            self, self.service, self.publisher, self.boundary, self.tournaments
+        )
         await self.tree.set_translator(CommandTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in COGS:
@@ -134,7 +148,9 @@ class EscobaBot(commands.AutoShardedBot):
         await self.prepare_card_faces()
         restored = await self.service.restore()
         log.info("restored %d live tables (%s)", len(restored), _shards_text(self.settings))
+        await self.tournaments.restore()
         self.close_seasons.start()
+        self.tournament_clock.start()
         await self.sync_commands()
 
     async def prepare_card_faces(self) -> None:
@@ -185,6 +201,14 @@ class EscobaBot(commands.AutoShardedBot):
         except Exception:
             log.exception("cannot close or post the seasons that are over; trying again later")
 
+    @tasks.loop(seconds=TOURNAMENT_CHECK_SECONDS)
+    async def tournament_clock(self) -> None:
+        """Start the tournaments due, decide the rounds whose time ran out."""
+        try:
+            await self.tournaments.tick()
+        except Exception:
+            log.exception("cannot run the tournaments' clock; trying again")
+
     def claim_lost(self, lost: ClaimLost) -> None:
         """A table write found its shard claimed by another process (fenced: nothing
         was written): show nothing more and stop, as ``watch_claim`` would."""
@@ -218,10 +242,12 @@ class EscobaBot(commands.AutoShardedBot):
         await SeasonPoster(self, self.storage).post_due()
 
     async def restore_publishing(self) -> None:
-        """Bring Discord in line with every live table, once (after a restart)."""
+        """Bring Discord in line with every live table and tournament, once (after a
+        restart)."""
         if not self._restored:
             self._restored = True
             await self.publisher.restore()
+            self.tournament_publisher.restore()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is discord.InteractionType.component:
@@ -269,6 +295,10 @@ class EscobaBot(commands.AutoShardedBot):
         if self.watch_claim.get_task() is not asyncio.current_task():
             self.watch_claim.cancel()
         self.close_seasons.cancel()
+        self.tournament_clock.cancel()
+        tournaments = getattr(self, "tournament_publisher", None)
+        if tournaments is not None:
+            tournaments.stop()
         publisher = getattr(self, "publisher", None)
         if publisher is not None:
             publisher.stop()

@@ -39,9 +39,11 @@ from .screens.lobby import bot_name
 from .screens.replay import MatchReplay
 from .screens.review import MatchReviews
 from .tables import Table, TableError, TableService, check_can_cancel, seat_layout
+from .tournaments.handlers import TournamentHandlers
+from .tournaments.service import TournamentService
 
 
-class Croupier(RecordHandlers, DailyHandlers):
+class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers):
     """Answers every click and table command for one bot."""
 
     def __init__(
@@ -50,6 +52,7 @@ class Croupier(RecordHandlers, DailyHandlers):
         service: TableService,
         publisher: Publisher,
         boundary: ErrorBoundary,
+        tournaments: TournamentService,
     ) -> None:
         self.port = port
         self.service = service
@@ -60,6 +63,7 @@ class Croupier(RecordHandlers, DailyHandlers):
         self.replays = MatchReplay(service.storage, port.card_faces)
         self.reviews = MatchReviews(service.storage, self.replays, port.bots, port.card_faces)
         self.daily = DailyService(service.storage, port.bots, service.storage.clock)
+        self.tournaments = tournaments
 
     # -- answers ----------
 

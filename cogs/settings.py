@@ -35,6 +35,7 @@ class Settings(commands.Cog):
         seasons=cmd("opt.seasons", "seasons"),
         season_channel=cmd("opt.season_channel", "season_channel"),
         global_board=cmd("opt.global_board", "global_board"),
+        tournaments=cmd("opt.tournaments_open", "tournaments"),
     )
     @app_commands.describe(
         language=cmd("opt.language.desc"),
@@ -46,6 +47,7 @@ class Settings(commands.Cog):
         seasons=cmd("opt.seasons.desc"),
         season_channel=cmd("opt.season_channel.desc"),
         global_board=cmd("opt.global_board.desc"),
+        tournaments=cmd("opt.tournaments_open.desc"),
     )
     @app_commands.choices(
         language=[
@@ -68,6 +70,7 @@ class Settings(commands.Cog):
         seasons: str | None = None,
         season_channel: discord.TextChannel | None = None,
         global_board: bool | None = None,
+        tournaments: bool | None = None,
     ) -> None:
         lang = language_of(interaction.locale)
         if not interaction.permissions.manage_guild:
@@ -96,6 +99,8 @@ class Settings(commands.Cog):
             changes["season_channel"] = season_channel.id
         if global_board is not None:
             changes["global_board"] = global_board
+        if tournaments is not None:
+            changes["tournaments_open"] = tournaments
         if changes:
             current = dataclasses.replace(current, **changes)
             await storage.save_guild_settings(guild_id, current)
@@ -144,6 +149,11 @@ class Settings(commands.Cog):
                 lang,
                 "settings.global_board",
                 value=tr(lang, "value.yes" if settings.global_board else "value.no"),
+            ),
+            tr(
+                lang,
+                "settings.tournaments_open",
+                value=tr(lang, "value.yes" if settings.tournaments_open else "value.no"),
             ),
         ]
         title = tr(lang, "settings.saved" if changed else "settings.title")

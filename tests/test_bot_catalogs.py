@@ -155,6 +155,7 @@ async def test_slash_commands_fit_discord_limits_in_every_language(commands_payl
         "review",
         "profile",
         "daily",
+        "tournament",
         "settings",
     }
     for payload in commands_payload:

@@ -1,8 +1,9 @@
-"""Kill -9 in the middle of a season's close and of a daily hand: a child process does
-the work on the test's database and is SIGKILLed at random moments, again and again;
-after each kill the database holds only whole steps (a season closed with all its
-standings or not at all; a daily hand whose saved moves are the start of the moves an
-uninterrupted run makes), and the work, taken up again, ends as if never killed."""
+"""Kill -9 in the middle of a season's close, a daily hand and a tournament: a child
+process does the work on the test's database and is SIGKILLed at random moments, again
+and again; after each kill the database holds only whole steps (a season closed with
+all its standings or not at all; a daily hand whose saved moves are the start of the
+moves an uninterrupted run makes), and the work, taken up again, ends as if never
+killed (a tournament with no pairing repeated and no table opened twice)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import random
 import subprocess
 import sys
 import time
+from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -18,8 +20,13 @@ from bot.ai.seats import daily_in_worker
 from bot.daily.deal import MEMBER
 from bot.daily.service import DailyService, Played
 from bot.games import Game, Observation
+from bot.loadtest.tournament_load import _play_out
 from bot.seasons import RANKED_AFTER
 from bot.storage import Storage
+from bot.tables import TableService
+from bot.tournaments.model import Tournament
+from bot.tournaments.pairing import BYE
+from bot.tournaments.service import TournamentService
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVERS, MEMBERS = 400, 6
@@ -30,6 +37,10 @@ CLOSE = """
 import asyncio, sys
 from datetime import UTC, datetime
 from bot.storage import Storage
+from bot.tables import TableService
+from bot.tournaments.model import Tournament
+from bot.tournaments.pairing import BYE
+from bot.tournaments.service import TournamentService
 
 async def main(url):
     storage = await Storage.open(url)
@@ -172,3 +183,78 @@ async def saved_hand(url: str):
     await storage.close()
     assert hand is not None
     return hand
+
+
+TOURNAMENT = """
+import asyncio, sys
+from tests.test_kill_nine import run_tournament
+
+asyncio.run(run_tournament(sys.argv[1], step=lambda: print("step", flush=True)))
+print("done", flush=True)
+"""
+
+
+async def run_tournament(url: str, step=lambda: None) -> None:
+    """A 12-entrant Swiss begun, or taken up where it was, and played to its end: each
+    table by the normal bot deciding for its members."""
+    storage = await Storage.open(url)
+    tables = TableService(storage, deal_seed=3)
+    await tables.restore()
+    service = TournamentService(storage, tables)
+    await service.restore()
+    rows = await storage.past_tournaments(1)
+    if not rows:
+        tournament = await service.create(
+            Tournament(
+                guild_id=1,
+                channel_id=2,
+                host_id=1,
+                game="escoba",
+                options={"players": 2, "target_score": 1},
+                format="swiss",
+                capacity=12,
+                rounds=5,
+            )
+        )
+        for number in range(12):
+            await service.join(tournament.id, [100 + number], f"p{number}")
+            step()
+        await service.start(tournament.id, 1, can_manage=True)
+        rows = await storage.past_tournaments(1)
+    tournament_id = rows[0]["id"]
+    rng = random.Random(4)
+    while service.get(tournament_id).status == "running":
+        playing = [
+            p.table_id
+            for p in service.get(tournament_id).round_pairings()
+            if not p.decided and p.table_id is not None
+        ]
+        assert playing, "a running round with no table to play"
+        for table_id in playing:
+            await _play_out(tables, table_id, rng)
+            await service.idle()
+            step()
+    await storage.close()
+
+
+async def test_a_tournament_killed_at_random_opens_no_table_twice_and_ends(database_url):
+    draws, partial = random.Random(3), 0
+    for _ in range(KILLS):
+        if run_killed(TOURNAMENT, database_url, draws.randint(3, 30), draws.uniform(0, 0.05)):
+            break
+        partial += 1
+    assert partial, "a kill fell in the middle of the tournament"
+    await run_tournament(database_url)
+    storage = await Storage.open(database_url)
+    row = (await storage.past_tournaments(1))[0]
+    tournament = Tournament.from_row(row)
+    every_table = await storage.db.fetch_all("SELECT status, ui FROM game_tables")
+    markers = Counter(json.loads(t["ui"])["settings"]["tournament"] for t in every_table)
+    unfinished = [t for t in every_table if t["status"] != "finished"]
+    await storage.close()
+    assert tournament.status == "finished" and tournament.round == 5
+    met = Counter(frozenset((p.a, p.b)) for p in tournament.pairings if p.b != BYE)
+    assert max(met.values()) == 1, "no pairing repeated"
+    assert len(tournament.pairings) == 5 * 6 and all(p.decided for p in tournament.pairings)
+    assert sum(markers.values()) == 30 and max(markers.values()) == 1, "no table opened twice"
+    assert not unfinished

@@ -39,8 +39,10 @@ class DailyHandlers:
         user = interaction.user
         guild_id = interaction.guild_id or 0
         played = await self.daily.open(game, user.id, guild_id, user.display_name)
-        note = "daily.played_already" if played.position.finished else ""
-        await self._show_daily(interaction, played, note)
+        again = played.position.finished
+        await self._show_daily(
+            interaction, played, "daily.played_already" if again else "", recap=not again
+        )
 
     @refusals_answered
     async def on_daily(
@@ -57,14 +59,16 @@ class DailyHandlers:
             played = await daily.look(day, game, user_id)
         await self._show_daily(interaction, played, "panel.stale_daily" if played.stale else "")
 
-    async def _show_daily(self, interaction: discord.Interaction, played: Played, note: str):
+    async def _show_daily(
+        self, interaction: discord.Interaction, played: Played, note: str, *, recap: bool = True
+    ) -> None:
         lang = language_of(interaction.locale)
         standing = None
         if played.position.finished:
             standing = await self._standing(played.hand, interaction.guild_id or 0)
         now = self.daily.clock()
         view, files = await daily_message(
-            played, lang, self.port.card_faces, now, standing, note=note
+            played, lang, self.port.card_faces, now, standing, note=note, recap=recap
         )
         await interaction.edit_original_response(view=view, attachments=files)
 

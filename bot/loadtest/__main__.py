@@ -96,6 +96,20 @@ def _leaderboard(args: argparse.Namespace) -> dict:
     )
 
 
+def _tournament(args: argparse.Namespace) -> dict:
+    from .tournament_load import run_tournament_benchmark
+
+    return asyncio.run(
+        run_tournament_benchmark(
+            entrants=args.entrants,
+            format=args.format,
+            database=args.database,
+            seed=args.seed,
+            target=args.target,
+        )
+    )
+
+
 DATABASE_HELP = (
     "sqlite:///path, a file or postgresql://… (a scratch schema, dropped afterwards); "
     "default: a temporary SQLite file"
@@ -169,6 +183,15 @@ def parser() -> argparse.ArgumentParser:
     boards.add_argument("--database", help=DATABASE_HELP)
     boards.add_argument("--seed", type=int, default=1, help="seeds the history and the queries")
     boards.set_defaults(run=_leaderboard)
+    tournament = commands.add_parser(
+        "tournament", help="a whole tournament through the tournament and table services"
+    )
+    tournament.add_argument("--entrants", type=int, default=256, help="entrants (4 to 256)")
+    tournament.add_argument("--format", choices=("swiss", "knockout"), default="swiss")
+    tournament.add_argument("--target", type=int, default=1, help="each match's target score")
+    tournament.add_argument("--database", help=DATABASE_HELP)
+    tournament.add_argument("--seed", type=int, default=1, help="seeds the deals and the play")
+    tournament.set_defaults(run=_tournament)
     return top
 
 

@@ -15,12 +15,14 @@ opaque felt panel, so the pictures read the same in Discord's dark and light the
 - ``layouts``: ``board_png`` and ``hand_png``, and how their marks agree with the
   board's text and buttons.
 - ``charts``: ``review_png``, a review's verdicts as bars, a row per player, and
-  ``podium_png``, a season's first three.
+  ``podium_png``, a season's (or a tournament's) first three.
+- ``bracket``: ``bracket_png``, a knock-out's bracket.
 - ``cli``: ``python -m bot.pictures --bench`` prints render timings as one JSON line;
   ``--sample DIR`` writes sample boards and hands.
 """
 
 from .art import card_image
+from .bracket import bracket_png
 from .charts import podium_png, review_png
 from .cli import main
 from .layouts import (
@@ -37,6 +39,7 @@ __all__ = [
     "BOARD_WIDTH",
     "CARD_SIZE",
     "board_png",
+    "bracket_png",
     "card_image",
     "hand_png",
     "hand_size",

@@ -72,8 +72,9 @@ _STEPS = (
 """Each place's block: its centre, its height and its colour (gold, silver, bronze)."""
 
 
-def podium_png(names: Sequence[tuple[str, int]]) -> bytes:
-    """The first three of a season as PNG bytes: each name and rating on its block."""
+def podium_png(names: Sequence[tuple[str, int | str]]) -> bytes:
+    """The first three as PNG bytes: each name and its figure (a rating, points) on its
+    block."""
     _, height = PODIUM_SIZE
     img = Image.new("RGB", PODIUM_SIZE, _BACKGROUND)
     d = ImageDraw.Draw(img)

@@ -48,7 +48,9 @@ class ChannelMessages:
         self.lobby_key = None
         return message
 
-    async def open_thread(self, message: discord.Message, table: Table) -> None:
+    async def open_thread(
+        self, message: discord.Message | discord.PartialMessage, table: Table
+    ) -> None:
         """The table's own thread, opened from its lobby message."""
         lang = table.locale
         name = tr(lang, "thread.name", game=tr(lang, f"game.{table.game}"), table=table.id)
@@ -60,6 +62,22 @@ class ChannelMessages:
             log.warning("%s: could not open a thread: %s", self.context.where(), exc)
         else:
             await self.context.service.set_thread(table.id, thread.id)
+
+    async def open_for_tournament(self, table: Table) -> None:
+        """A tournament's table: its first message in the tournament's channel, then its
+        thread (the match is played there, never in the tournament's channel)."""
+        shown = self.context.shown
+        found = self.context.port.get_channel(table.channel_id)
+        channel = found if isinstance(found, discord.TextChannel) else None
+        if channel is None:
+            log.warning("%s: the tournament's channel is not known here", self.context.where())
+            return
+        if shown.lobby_message_id is None:
+            embed, view = lobby_message(table, table.locale)
+            message = await channel.send(embed=embed, view=view)
+            shown.lobby_message_id = message.id
+            await self.context.service.storage.save_shown(table.id, shown.model_dump())
+        await self.open_thread(channel.get_partial_message(shown.lobby_message_id), table)
 
     async def lobby(self, table: Table) -> None:
         """Edit the lobby message when what it shows changed."""

@@ -150,6 +150,9 @@ class TablePublisher:
     async def _reconcile(self, table: Table) -> None:
         context = self.context
         before = context.shown.model_dump()
+        if table.settings.tournament and table.thread_id is None and table.is_live:
+            await self.messages.open_for_tournament(table)
+            table = context.table() or table
         try:
             await self.messages.lobby(table)
             posted = await self.messages.results(table)

@@ -66,9 +66,11 @@ async def daily_message(
     standing: Standing | None,
     *,
     note: str = "",
+    recap: bool = True,
 ) -> tuple[ui.LayoutView, list[discord.File]]:
     """The member's daily hand as it stands after ``played``, and its picture; ``note``
-    is a catalog key said first (the panel was out of date, the day's try is used)."""
+    is a catalog key said first (the panel was out of date, the day's try is used);
+    ``recap``: say the last moves (not when a finished hand is only looked at again)."""
     hand, at = played.hand, played.position
     table = as_table(hand, at, tr(lang, "bot.name.expert"))
     cards = card_words(table, lang, faces)
@@ -79,7 +81,7 @@ async def daily_message(
     if not at.finished:
         files.append(await _picture(table, at, lang))
         parts.append(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{PICTURE}")))
-    if happened := _what_happened(table, at, cards):
+    if recap and (happened := _what_happened(table, at, cards)):
         parts.append(ui.TextDisplay(happened))
     if at.finished:
         parts.append(ui.TextDisplay(result_text(hand.game, saved_result(hand), lang)))
@@ -98,15 +100,14 @@ def _heading(hand: DailyHand, lang: str) -> str:
 
 
 def _what_happened(table: Table, at: Position, cards: CardWords) -> str:
-    """The moves since the member's last one (the bot's replies), or the deal."""
+    """The member's last move and the bot's replies since (or the deal and the bot's
+    lead)."""
     lines: list[str] = []
     for step in reversed(at.steps[1:]):
-        if step.seat == MEMBER and lines:
-            break
         lines[:0] = describe_events(table, events_to_dicts(list(step.events)), cards)
         if step.seat == MEMBER:
             break
-    if at.ply == 0 or (at.ply == 1 and at.steps[1].seat == BOT):
+    if all(step.seat == BOT for step in at.steps[1:]):
         lines.insert(0, tr(cards.lang, "daily.dealt"))
     return "\n".join(lines)
 
@@ -195,11 +196,12 @@ def saved_result(hand: DailyHand) -> Result:
     return Result(hand.points, hand.bot_points, hand.cards, hand.sweeps)
 
 
-def result_text(game: str, result: Result, lang: str) -> str:
-    """A hand's score: points each, the margin, cards and sweeps."""
+def result_text(game: str, result: Result, lang: str, key: str = "daily.result") -> str:
+    """A hand's score: points each, the margin, cards and sweeps (``key``: how it is
+    said, the member's own or the bot's line)."""
     return tr(
         lang,
-        "daily.result",
+        key,
         points=result.points,
         bot=tr(lang, "bot.name.expert"),
         bot_points=result.bot_points,

@@ -69,9 +69,7 @@ def board_embeds(
 def _top_text(day: DailyDay, lang: str) -> str:
     if not day.here:
         return tr(lang, "daily.board.none_here")
-    lines = [
-        _hand_line(index, hand, f"<@{hand.user_id}>", lang) for index, hand in enumerate(day.here)
-    ]
+    lines = [_hand_line(index, hand, hand.name, lang) for index, hand in enumerate(day.here)]
     lines.append(tr(lang, "daily.board.count_here", count=day.finished_here))
     return "\n".join(lines)
 
@@ -121,17 +119,14 @@ def _yesterday_embed(day: DailyDay, line: Position, lang: str, faces: CardFaces)
         _line_text(table, line, cards),
     ]
     if line.result is not None:
-        parts += [
-            "",
-            tr(lang, "daily.line_result") + " " + result_text(day.game, line.result, lang),
-        ]
+        parts += ["", result_text(day.game, line.result, lang, "daily.line_result")]
     if day.here:
         best = day.here[0]
         parts.append(
             tr(
                 lang,
                 "daily.yesterday_best",
-                member=f"<@{best.user_id}>",
+                member=f"**{best.name}**",
                 margin=f"{best.margin:+d}",
             )
         )
@@ -154,5 +149,9 @@ def _line_text(table: Table, line: Position, cards: CardWords) -> str:
             sweep = " 🧹" if any(getattr(e, "sweep", False) for e in step.events) else ""
             text = f"{cards.short(info.card)} → {taken}{sweep}"
         lines.append(f"`{number:>2}` {who[step.seat]}: {text}")
+        leftovers = [
+            e for e in events_to_dicts(list(step.events)) if e["kind"] == "leftovers_taken"
+        ]
+        lines.extend(describe_events(table, leftovers, cards))
     text = "\n".join(lines)
     return text if len(text) <= MAX_LINE else text[: MAX_LINE - 1].rsplit("\n", 1)[0] + "\n…"

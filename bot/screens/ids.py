@@ -16,7 +16,8 @@ a card's captures to the hand), ``esc:rematch:<table>``,
 (the replay viewer's steps), ``esc:replayhand:<table>`` (its hand menu),
 ``esc:review:<table>`` (a match's review),
 ``esc:daily:<day>:<game>:<ply>:<c|m|b>:<card or move hex>`` (a daily hand's card,
-capture and Back; ``esc:dailysel:…`` its menu of captures).
+capture and Back; ``esc:dailysel:…`` its menu of captures), ``esc:tour:<tournament>:<action>``
+(a tournament's sign-up).
 """
 
 from __future__ import annotations
@@ -27,35 +28,7 @@ from typing import Any, Protocol, Self, cast
 import discord
 from discord import ui
 
-
-class Handlers(Protocol):
-    """What a click is handed to (``bot.croupier.Croupier``)."""
-
-    async def on_lobby(self, interaction: discord.Interaction, table_id: int, action: str): ...
-    async def on_advanced(self, interaction: discord.Interaction, table_id: int, values): ...
-    async def on_bot_seat(self, interaction: discord.Interaction, table_id: int, values): ...
-    async def on_target(self, interaction: discord.Interaction, table_id: int, values): ...
-    async def on_seat(self, interaction: discord.Interaction, table_id: int, action: str): ...
-    async def on_my_hand(self, interaction: discord.Interaction, table_id: int): ...
-    async def on_card(self, interaction: discord.Interaction, table_id: int, version, card): ...
-    async def on_move(self, interaction: discord.Interaction, table_id: int, version, move): ...
-    async def on_rematch(self, interaction: discord.Interaction, table_id: int): ...
-    async def on_back(self, interaction: discord.Interaction, table_id: int, version: int): ...
-    async def end(
-        self, interaction: discord.Interaction, table_id: int, action: str, *, confirmed: bool
-    ): ...
-    async def on_leaderboard_page(
-        self, interaction: discord.Interaction, game: str, sort: str, page: int, season: str
-    ): ...
-    async def on_history_pick(self, interaction: discord.Interaction, values: list[str]): ...
-    async def on_replay_step(
-        self, interaction: discord.Interaction, table_id: int, step: int, *, opens: bool = False
-    ): ...
-    async def on_review(self, interaction: discord.Interaction, table_id: int | None): ...
-    async def on_daily(
-        self, interaction: discord.Interaction, day: str, game: str, ply: int, kind: str, value
-    ): ...
-    async def answer_error(self, interaction: discord.Interaction, error: Exception): ...
+from .handlers import Handlers
 
 
 class _HasHandlers(Protocol):
@@ -368,6 +341,21 @@ class DailySelect(FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:dailys
         await handlers(interaction).on_daily(interaction, *self.where, "m", move)
 
 
+class TournamentButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:tour:(?P<tournament_id>[0-9]{1,12}):(?P<action>join|leave|start|cancel)",
+):
+    """A tournament's sign-up button."""
+
+    def __init__(self, tournament_id: int, action: str, **button: Any) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:tour:{tournament_id}:{action}", **button))
+        self.tournament_id, self.action = tournament_id, action
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_tournament(interaction, self.tournament_id, self.action)
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     AdvancedSelect,
@@ -388,6 +376,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ReviewButton,
     DailyButton,
     DailySelect,
+    TournamentButton,
 )
 
 

@@ -109,6 +109,8 @@ class GuildSettings:
     """Where a season's results are posted when it ends (none: not posted)."""
     global_board: bool = True
     """Whether the server's matches count on the global board."""
+    tournaments_open: bool = False
+    """Whether every member may open a tournament (else those who manage the server)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,7 +60,8 @@ class ServerData(StorageBase):
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self.db.fetch_one(
             "SELECT language, default_target, dm_hands, turn_timer, takeover_after, images, "
-            "season_length, season_channel, global_board FROM guild_settings WHERE guild_id = ?",
+            "season_length, season_channel, global_board, tournaments_open FROM guild_settings "
+            "WHERE guild_id = ?",
             (guild_id,),
         )
         if row is None:
@@ -75,6 +76,7 @@ class ServerData(StorageBase):
             season_length=row["season_length"],
             season_channel=row["season_channel"],
             global_board=bool(row["global_board"]),
+            tournaments_open=bool(row["tournaments_open"]),
         )
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
@@ -82,14 +84,15 @@ class ServerData(StorageBase):
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, "
                 "turn_timer, takeover_after, images, season_length, season_channel, "
-                "global_board) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "global_board, tournaments_open) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
                 "default_target = excluded.default_target, dm_hands = excluded.dm_hands, "
                 "turn_timer = excluded.turn_timer, "
                 "takeover_after = excluded.takeover_after, images = excluded.images, "
                 "season_length = excluded.season_length, "
                 "season_channel = excluded.season_channel, "
-                "global_board = excluded.global_board",
+                "global_board = excluded.global_board, "
+                "tournaments_open = excluded.tournaments_open",
                 (
                     guild_id,
                     settings.language,
@@ -101,6 +104,7 @@ class ServerData(StorageBase):
                     settings.season_length,
                     settings.season_channel,
                     int(settings.global_board),
+                    int(settings.tournaments_open),
                 ),
             )
 

@@ -9,7 +9,8 @@ from .results import Results
 from .seasons import SeasonData
 from .server import ServerData
 from .tables import TableRows
+from .tournaments import TournamentData
 
 
-class Storage(TableRows, Results, SeasonData, DailyData, ServerData):
+class Storage(TableRows, Results, SeasonData, DailyData, TournamentData, ServerData):
     """The bot's data. Open with ``await Storage.open(url)``."""

@@ -152,6 +152,13 @@ def cancel(table: Table, user_id: int, *, can_manage: bool) -> None:
     _end(table, "cancelled")
 
 
+def end_by_tournament(table: Table) -> None:
+    """The tournament's round ran out (or an entrant left it): the match ends where it
+    is, the tournament decides it."""
+    if table.is_live:
+        _end(table, "tournament")
+
+
 def check_full(table: Table) -> None:
     """A lobby starts only with every seat taken."""
     if len(table.seats) < table.players:

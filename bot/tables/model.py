@@ -26,6 +26,8 @@ class Seat(BaseModel):
     """A member whose seat the bot plays after repeated timeouts, until they come back."""
     timeouts: int = 0
     """Turns in a row the member let the timer run out."""
+    moves: int = 0
+    """Moves the member made themselves (a tournament forfeits one who made none)."""
 
     @property
     def autoplayed(self) -> bool:
@@ -45,6 +47,8 @@ class TableSettings(BaseModel):
     """The rules chosen in the lobby's Advanced menu (already in the table's options)."""
     hints: bool = False
     """The coach is on: hand panels and ``/hint`` suggest the hard bot's move."""
+    tournament: str | None = None
+    """``<tournament>/<round>/<board>``: the tournament match this table plays."""
 
     def has_chosen(self, name: str, value: Any) -> bool:
         """Whether the lobby's menu set the rule ``name`` to ``value``."""

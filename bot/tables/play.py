@@ -108,6 +108,7 @@ def member_acted(seat: Seat) -> None:
     """A member played: their run of timeouts ends and the seat is theirs again."""
     seat.timeouts = 0
     seat.away = False
+    seat.moves += 1
 
 
 def come_back(table: Table, seat: int, now: float) -> None:

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import hashlib
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,6 +71,9 @@ class TableService(SavedTables):
     def __init__(self, storage: Storage, **options: Any) -> None:
         super().__init__(storage, **options)
         self._locks: dict[int, asyncio.Lock] = {}
+        self.on_ended: Callable[[Table], None] = lambda table: None
+        """Told of each table whose match ends (finished, abandoned, cancelled), once
+        that is saved: the tournaments record their matches' results."""
 
     # -- the one transaction ----------
 
@@ -89,6 +92,8 @@ class TableService(SavedTables):
             yield change
             if not change.discarded:
                 await self._commit(change)
+                if table.is_live and not change.table.is_live:
+                    self.on_ended(change.table)
 
     async def catch_up(self, table_id: int) -> None:
         """Bring a table whose last save is unsure in line with the database."""
@@ -227,6 +232,12 @@ class TableService(SavedTables):
         """Leave a lobby (the host hands over) or abandon a match in progress."""
         async with self._changing(table_id) as change:
             lobby.leave(change.table, user_id)
+        return change.table
+
+    async def end_for_tournament(self, table_id: int) -> Table:
+        """End a tournament's match where it is (its round's time ran out)."""
+        async with self._changing(table_id) as change:
+            lobby.end_by_tournament(change.table)
         return change.table
 
     async def cancel(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:

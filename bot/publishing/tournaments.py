@@ -1,0 +1,157 @@
+"""Each tournament's messages brought in line with the saved tournament: the sign-up,
+each round's pairings (posted once: a post sent just before a kill and not yet
+recorded is found in the channel and recorded, not sent twice), the standings (one
+message, edited in place, at most every few seconds), the podium (once), and the
+round's tables poked so their threads open."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from ..screens.tournament import (
+    marker,
+    pairings_posts,
+    podium_message,
+    signup_message,
+    standings_message,
+)
+from ..tournaments.model import Tournament
+from ..tournaments.service import TournamentService
+from .hub import Publisher
+from .port import DiscordPort
+
+log = logging.getLogger(__name__)
+
+LOOK_BACK = 100
+"""Recent messages of the channel read for a post sent before a restart."""
+RETRY_SECONDS = 10
+
+
+class TournamentPublisher:
+    """Shows every tournament of this process; ``poke`` after each change."""
+
+    def __init__(
+        self, port: DiscordPort, service: TournamentService, tables: Publisher, pause: float
+    ) -> None:
+        self.port, self.service, self.tables = port, service, tables
+        self.latest: dict[int, Tournament] = {}
+        self.dirty: set[int] = set()
+        self.workers: dict[int, asyncio.Task] = {}
+        self.keys: dict[tuple[int, str], Any] = {}
+        self.poked_tables: set[int] = set()
+        self.pause = pause
+        """Seconds between two edits of the standings (a channel takes 5 edits in 5 s)."""
+
+    def poke(self, tournament: Tournament) -> None:
+        self.latest[tournament.id] = tournament
+        self.dirty.add(tournament.id)
+        worker = self.workers.get(tournament.id)
+        if worker is None or worker.done():
+            self.workers[tournament.id] = asyncio.create_task(self._work(tournament.id))
+
+    def restore(self) -> None:
+        for tournament in self.service.tournaments.values():
+            self.poke(tournament)
+
+    def stop(self) -> None:
+        for worker in self.workers.values():
+            worker.cancel()
+
+    async def _work(self, tournament_id: int) -> None:
+        while tournament_id in self.dirty:
+            self.dirty.discard(tournament_id)
+            try:
+                await self.show(self.latest[tournament_id])
+            except Exception:
+                log.exception("tournament %d: publishing failed; trying again", tournament_id)
+                await asyncio.sleep(RETRY_SECONDS)
+                self.dirty.add(tournament_id)
+
+    async def show(self, tournament: Tournament) -> None:
+        channel = self.port.get_partial_messageable(tournament.channel_id)
+        lang = tournament.locale
+        await self._signup(channel, tournament, lang)
+        for round_no in range(tournament.shown.rounds_posted + 1, tournament.round + 1):
+            await self._post_pairings(channel, tournament, round_no, lang)
+            tournament = await self.service.mark_shown(tournament.id, rounds_posted=round_no)
+        self._poke_tables(tournament)
+        if tournament.round:
+            await self._standings(channel, tournament, lang)
+        if tournament.status == "finished" and not tournament.shown.podium_posted:
+            await self._podium(channel, tournament, lang)
+            await self.service.mark_shown(tournament.id, podium_posted=True)
+
+    async def _signup(self, channel, tournament: Tournament, lang: str) -> None:
+        names = [(e.name, e.active) for e in tournament.entrants]
+        key = (tournament.status, names)
+        if self.keys.get((tournament.id, "signup")) == key:
+            return
+        embed, view = signup_message(tournament, lang)
+        message_id = tournament.shown.signup_message_id
+        if message_id is None:
+            message = await channel.send(embed=embed, view=view)
+            await self.service.mark_shown(tournament.id, signup_message_id=message.id)
+        else:
+            try:
+                await channel.get_partial_message(message_id).edit(embed=embed, view=view)
+            except discord.NotFound:
+                await self.service.mark_shown(tournament.id, signup_message_id=None)
+                raise
+        self.keys[(tournament.id, "signup")] = key
+
+    async def _post_pairings(self, channel, tournament: Tournament, round_no: int, lang: str):
+        posted = await self._posted(channel, tournament)
+        for post in pairings_posts(tournament, round_no, lang):
+            if post.rsplit("\n", 1)[-1] not in posted:
+                await channel.send(post, allowed_mentions=discord.AllowedMentions(users=True))
+
+    async def _posted(self, channel, tournament: Tournament) -> set[str]:
+        """The last lines (markers) of the bot's recent posts about this tournament."""
+        me, found = self.port.user, set()
+        prefix = marker(tournament, "")[:-1]
+        async for message in channel.history(limit=LOOK_BACK):
+            if me is not None and message.author.id == me.id:
+                last = (message.content or "").rsplit("\n", 1)[-1]
+                if prefix in last:
+                    found.add(last)
+                for embed in message.embeds:
+                    if prefix in (embed.footer.text or ""):
+                        found.add(embed.footer.text or "")
+        return found
+
+    def _poke_tables(self, tournament: Tournament) -> None:
+        for pairing in tournament.round_pairings():
+            table_id = pairing.table_id
+            if table_id is not None and table_id not in self.poked_tables:
+                self.poked_tables.add(table_id)
+                self.tables.poke(table_id)
+
+    async def _standings(self, channel, tournament: Tournament, lang: str) -> None:
+        key = (tournament.status, tournament.round, [p.model_dump() for p in tournament.pairings])
+        if self.keys.get((tournament.id, "standings")) == key:
+            return
+        embed, files = standings_message(tournament, lang)
+        message_id = tournament.shown.standings_message_id
+        if message_id is None:
+            message = await channel.send(embed=embed, files=files)
+            await self.service.mark_shown(tournament.id, standings_message_id=message.id)
+        else:
+            try:
+                await channel.get_partial_message(message_id).edit(embed=embed, attachments=files)
+            except discord.NotFound:
+                await self.service.mark_shown(tournament.id, standings_message_id=None)
+                raise
+        self.keys[(tournament.id, "standings")] = key
+        await asyncio.sleep(self.pause)
+
+    async def _podium(self, channel, tournament: Tournament, lang: str) -> None:
+        if marker(tournament, "podium") in await self._posted(channel, tournament):
+            return
+        embed, picture = podium_message(tournament, lang)
+        await channel.send(
+            embed=embed, file=picture, allowed_mentions=discord.AllowedMentions(users=True)
+        )

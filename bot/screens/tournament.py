@@ -1,0 +1,259 @@
+"""A tournament's messages in its channel: the sign-up (with Join, Leave, Start and
+Cancel), each round's pairings (the post that pings the entrants), the standings (one
+message, edited in place; a knock-out's with its bracket picture), the podium, and
+``/tournament results``. Each post's footer or first line names the tournament and
+what it is (``[tournament 7 · round 2]``), so the bot can tell it posted it already."""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime
+
+import discord
+from discord import ui
+
+from ..i18n import tr, tr_count
+from ..pictures import bracket_png, podium_png
+from ..tournaments import rules
+from ..tournaments.model import Pairing, Tournament
+from ..tournaments.pairing import BYE
+from .common import GAME_COLOURS, blue, game_name, green, grey, red
+from .ids import TournamentButton
+
+SHOWN_LINES = 24
+"""Standings lines shown (the embed's description holds 4096 characters)."""
+MEDALS = ("🥇", "🥈", "🥉")
+BRACKET = "bracket.png"
+PODIUM = "podium.png"
+MENTIONS_PER_POST = 40
+"""Boards per pairings post (a message holds 2000 characters)."""
+
+
+def marker(tournament: Tournament, what: str) -> str:
+    return f"[tournament {tournament.id} · {what}]"
+
+
+def entrant_name(tournament: Tournament, number: int, lang: str) -> str:
+    if number == BYE:
+        return tr(lang, "tournament.bye")
+    entrant = tournament.entrant(number)
+    return tr(lang, "bot.name.expert") if entrant.bot else entrant.name
+
+
+def _title(tournament: Tournament, lang: str) -> str:
+    game = game_name(tournament.game, lang)
+    return tr(lang, "tournament.title", game=game, id=tournament.id)
+
+
+def _about(tournament: Tournament, lang: str) -> str:
+    """Format, rounds, minutes a round, team size, bots, start time."""
+    parts = [
+        tr(lang, f"tournament.format.{tournament.format}"),
+        tr_count(lang, "tournament.rounds", tournament.rounds),
+        tr(lang, "tournament.minutes", minutes=tournament.round_minutes),
+    ]
+    if tournament.team_size > 1:
+        parts.append(tr(lang, "tournament.pairs"))
+    if tournament.bots_fill:
+        parts.append(tr(lang, "tournament.bots_fill"))
+    text = " · ".join(parts)
+    if tournament.starts_at and tournament.status == "signup":
+        when = discord.utils.format_dt(datetime.fromtimestamp(tournament.starts_at, UTC), "R")
+        text += "\n" + tr(lang, "tournament.starts", when=when)
+    return text
+
+
+def signup_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, ui.View]:
+    """The sign-up: who entered, and the buttons while it is open."""
+    embed = discord.Embed(
+        title=f"🏆 {_title(tournament, lang)}",
+        description=_about(tournament, lang),
+        colour=GAME_COLOURS.get(tournament.game),
+    )
+    names = [f"{e.number}. {entrant_name(tournament, e.number, lang)}" for e in tournament.entrants]
+    shown = "\n".join(names[:60]) + (f"\n… +{len(names) - 60}" if len(names) > 60 else "")
+    count = f"{len(tournament.entrants)}/{tournament.capacity}"
+    embed.add_field(
+        name=tr(lang, "tournament.entrants", count=count),
+        value=shown[:1024] or tr(lang, "tournament.none_yet"),
+        inline=False,
+    )
+    embed.set_footer(text=tr(lang, f"tournament.status.{tournament.status}"))
+    view = ui.View(timeout=None)
+    if tournament.status == "signup":
+        for action, style in (("join", green), ("leave", grey), ("start", blue), ("cancel", red)):
+            label = tr(lang, f"tournament.button.{action}")
+            view.add_item(TournamentButton(tournament.id, action, label=label, style=style))
+    return embed, view
+
+
+def pairings_posts(tournament: Tournament, round_no: int, lang: str) -> list[str]:
+    """The round's pairings as messages that mention every entrant (so each is pinged
+    once), in parts of ``MENTIONS_PER_POST`` boards."""
+    pairings = tournament.round_pairings(round_no)
+    chunks = [
+        pairings[start : start + MENTIONS_PER_POST]
+        for start in range(0, len(pairings), MENTIONS_PER_POST)
+    ] or [[]]
+    ends = tournament.round_ends_at
+    posts = []
+    for part, chunk in enumerate(chunks, start=1):
+        head = tr(lang, "tournament.round_paired", round=round_no, title=_title(tournament, lang))
+        if ends and part == 1:
+            when = discord.utils.format_dt(datetime.fromtimestamp(ends, UTC), "R")
+            head += " " + tr(lang, "tournament.round_ends", when=when)
+        lines = [head, *(_pairing_line(tournament, p, lang, mention=True) for p in chunk)]
+        lines.append(f"-# {marker(tournament, f'round {round_no} · {part}/{len(chunks)}')}")
+        posts.append("\n".join(lines)[:2000])
+    return posts
+
+
+def _pairing_line(tournament: Tournament, pairing: Pairing, lang: str, *, mention: bool) -> str:
+    def who(number: int) -> str:
+        if number == BYE:
+            return tr(lang, "tournament.bye")
+        entrant = tournament.entrant(number)
+        if entrant.bot or not mention:
+            return entrant_name(tournament, number, lang)
+        return " & ".join(f"<@{member}>" for member in entrant.members)
+
+    line = f"**{pairing.board}.** {who(pairing.a)} – {who(pairing.b)}"
+    if pairing.decided:
+        line += " · " + _result_text(tournament, pairing, lang)
+    elif pairing.table_id is not None and not mention:
+        line += " · " + tr(lang, "tournament.playing", table=pairing.table_id)
+    return line
+
+
+def _result_text(tournament: Tournament, pairing: Pairing, lang: str) -> str:
+    if pairing.is_bye:
+        return tr(lang, "tournament.result.bye")
+    if pairing.winner is None:
+        return tr(lang, "tournament.result.draw", a=pairing.score_a, b=pairing.score_b)
+    if pairing.winner == rules.NOBODY:
+        return tr(lang, "tournament.result.both_forfeit")
+    winner = entrant_name(tournament, pairing.winner, lang)
+    scores = f"{pairing.score_a}–{pairing.score_b}"
+    return tr(lang, f"tournament.result.{pairing.decided_by}", winner=winner, score=scores)
+
+
+def standings_message(
+    tournament: Tournament, lang: str
+) -> tuple[discord.Embed, list[discord.File]]:
+    """The standings (Swiss) or the bracket (knock-out), and the round's matches."""
+    title = tr(
+        lang,
+        "tournament.standings_title",
+        title=_title(tournament, lang),
+        round=tournament.round,
+        rounds=tournament.rounds,
+    )
+    embed = discord.Embed(title=f"🏆 {title}", colour=GAME_COLOURS.get(tournament.game))
+    files: list[discord.File] = []
+    if tournament.format == "swiss":
+        embed.description = _standings_text(tournament, lang)
+    else:
+        files.append(_bracket_file(tournament, lang))
+        embed.set_image(url=f"attachment://{BRACKET}")
+    round_lines = [
+        _pairing_line(tournament, p, lang, mention=False) for p in tournament.round_pairings()
+    ]
+    if round_lines:
+        name = tr(lang, "tournament.round", round=tournament.round)
+        embed.add_field(name=name, value=_fit_lines(round_lines, 1024), inline=False)
+    status = tr(lang, f"tournament.status.{tournament.status}")
+    embed.set_footer(text=f"{status} {marker(tournament, 'standings')}")
+    return embed, files
+
+
+def _standings_text(tournament: Tournament, lang: str) -> str:
+    lines = []
+    for place, line in enumerate(rules.current_standings(tournament), start=1):
+        entrant = tournament.entrant(line.entrant)
+        mark = MEDALS[place - 1] if place <= 3 and tournament.status == "finished" else f"{place}."
+        gone = " ~~" if not entrant.active else ""
+        lines.append(
+            tr(
+                lang,
+                "tournament.standing_line",
+                place=mark,
+                name=entrant_name(tournament, line.entrant, lang) + gone,
+                points=f"{line.points / 2:g}",
+                record=f"{line.wins}–{line.draws}–{line.losses}",
+                buchholz=f"{line.buchholz / 2:g}",
+                per_hand=f"{line.per_hand:+.1f}",
+            )
+        )
+    head = tr(lang, "tournament.standings_head")
+    return _fit_lines([head, *lines[:SHOWN_LINES]], 4000)
+
+
+def _fit_lines(lines: list[str], limit: int) -> str:
+    text = ""
+    for line in lines:
+        if len(text) + len(line) + 3 > limit:
+            return text + "\n…"
+        text = f"{text}\n{line}" if text else line
+    return text
+
+
+def _bracket_file(tournament: Tournament, lang: str) -> discord.File:
+    rounds, titles = [], []
+    for number in range(1, tournament.round + 1):
+        matches = []
+        for pairing in tournament.round_pairings(number):
+            side = None
+            if pairing.decided and pairing.winner not in (None, rules.NOBODY):
+                side = 0 if pairing.winner == pairing.a else 1
+            names = (
+                entrant_name(tournament, pairing.a, lang),
+                "" if pairing.is_bye else entrant_name(tournament, pairing.b, lang),
+            )
+            matches.append((*names, side))
+        rounds.append(matches)
+        titles.append(_round_title(tournament, number, lang))
+    png = bracket_png(rounds, titles)
+    return discord.File(io.BytesIO(png), filename=BRACKET)
+
+
+def _round_title(tournament: Tournament, number: int, lang: str) -> str:
+    left = tournament.rounds - number
+    if left < 3:
+        return tr(lang, f"tournament.ko_round.{left}")
+    return tr(lang, "tournament.round", round=number)
+
+
+def podium_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, discord.File]:
+    """The final podium, with its picture."""
+    places = rules.podium(tournament)
+    lines, pictured = [], []
+    points = {line.entrant: line.points for line in rules.current_standings(tournament)}
+    for place, numbers in enumerate(places):
+        for number in numbers:
+            name = entrant_name(tournament, number, lang)
+            mention = (
+                " & ".join(f"<@{m}>" for m in tournament.entrant(number).members if m > 0) or name
+            )
+            lines.append(f"{MEDALS[place]} {mention}")
+            figure = tr(lang, "tournament.points", points=f"{points.get(number, 0) / 2:g}")
+            pictured.append((name, figure))
+    embed = discord.Embed(
+        title=f"🏆 {tr(lang, 'tournament.podium_title', title=_title(tournament, lang))}",
+        description="\n".join(lines) or tr(lang, "tournament.no_podium"),
+        colour=GAME_COLOURS.get(tournament.game),
+    )
+    embed.set_image(url=f"attachment://{PODIUM}")
+    embed.set_footer(text=marker(tournament, "podium"))
+    file = discord.File(io.BytesIO(podium_png(pictured[:3])), filename=PODIUM)
+    return embed, file
+
+
+def results_message(
+    tournament: Tournament, lang: str
+) -> tuple[list[discord.Embed], list[discord.File]]:
+    """``/tournament results``: the final standings (or bracket) and the podium."""
+    standings, files = standings_message(tournament, lang)
+    if tournament.status != "finished":
+        return [standings], files
+    podium, picture = podium_message(tournament, lang)
+    return [podium, standings], [picture, *files]

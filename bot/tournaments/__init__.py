@@ -1,0 +1,9 @@
+"""Tournaments: Swiss and knock-out, run by the bot from sign-up to podium.
+
+- ``pairing``: Swiss pairings by a maximum-weight matching, knock-out brackets (pure).
+- ``standings``: points and tie-breaks (pure).
+- ``model``: what a tournament is and how it is stored.
+- ``rules``: what each step does to a tournament (pure: refusals are ``TableError``).
+- ``service``: the commands, one lock and one save per tournament; its tables are
+  opened and played through the table service.
+"""

@@ -1,0 +1,204 @@
+"""``/tournament …`` and the sign-up's buttons, for the croupier: defer, one command of
+the tournament service (which saves, then tells its publisher), a private answer."""
+
+from __future__ import annotations
+
+import discord
+
+from ..boundary import ErrorBoundary, refusals_answered
+from ..games import make_game, parse_options
+from ..i18n import language_of, tr
+from ..opening import public_lang
+from ..screens.tournament import results_message
+from ..tables import TableError, validate_options
+from ..tournaments import rules
+from .model import Tournament
+from .service import TournamentService
+
+PAST_SHOWN = 25
+
+
+class TournamentHandlers:
+    """Mixed into ``Croupier``, which sets these attributes."""
+
+    boundary: ErrorBoundary
+    tournaments: TournamentService
+
+    @refusals_answered
+    async def tournament_new(
+        self,
+        interaction: discord.Interaction,
+        *,
+        game: str,
+        format: str,
+        entrants: int,
+        rounds: int | None,
+        minutes: int,
+        start_in: int | None,
+        bots: bool,
+        pairs: bool,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild_id, channel_id = _where(interaction)
+        service = self.tournaments
+        settings = await service.storage.guild_settings(guild_id)
+        if not (_manages(interaction) or settings.tournaments_open):
+            raise TableError("tournament.host_forbidden")
+        if any(t.channel_id == channel_id for t in service.live_in(guild_id)):
+            raise TableError("tournament.channel_busy")
+        rules.check_capacity(entrants)
+        options = _options(game, pairs, settings.default_target)
+        tournament = await service.create(
+            Tournament(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=interaction.user.id,
+                game=game,
+                options=options,
+                format=format,  # pyright: ignore[reportArgumentType]
+                capacity=entrants,
+                rounds=rules.rounds_for(format, entrants, rounds),
+                round_minutes=minutes,
+                starts_at=service.clock() + start_in * 60 if start_in else None,
+                bots_fill=bots,
+                team_size=2 if options["players"] == 4 else 1,
+                locale=await public_lang(service.storage, interaction),
+            )
+        )
+        lang = language_of(interaction.locale)
+        await interaction.edit_original_response(
+            content=tr(lang, "tournament.opened", id=tournament.id)
+        )
+
+    @refusals_answered
+    async def on_tournament(
+        self, interaction: discord.Interaction, tournament_id: int, action: str
+    ) -> None:
+        """The sign-up's Join, Leave, Start and Cancel."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if action == "join":
+            await self._join(interaction, tournament_id, None)
+        elif action == "leave":
+            await self._leave(interaction, tournament_id)
+        else:
+            await self._host(interaction, tournament_id, action)
+
+    @refusals_answered
+    async def tournament_command(
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        member: discord.abc.User | None = None,
+    ) -> None:
+        """``/tournament join|leave|start|pause|resume|cancel|disqualify`` on the live
+        tournament of this channel (or the server's only one)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        tournament_id = self._here(interaction).id
+        if action == "join":
+            await self._join(interaction, tournament_id, member)
+        elif action == "leave":
+            await self._leave(interaction, tournament_id)
+        elif action == "disqualify":
+            if member is None:
+                raise TableError("tournament.name_member")
+            await self.tournaments.disqualify(
+                tournament_id, interaction.user.id, member.id, can_manage=_manages(interaction)
+            )
+            await _say(interaction, "tournament.disqualified", member=f"<@{member.id}>")
+        else:
+            await self._host(interaction, tournament_id, action)
+
+    @refusals_answered
+    async def tournament_results(
+        self, interaction: discord.Interaction, tournament_id: int | None
+    ) -> None:
+        """``/tournament results``: any tournament of the server (the last one if none)."""
+        await interaction.response.defer(thinking=True)
+        lang = await public_lang(self.tournaments.storage, interaction)
+        guild_id, _ = _where(interaction)
+        rows = await self.tournaments.storage.past_tournaments(guild_id, limit=PAST_SHOWN)
+        if tournament_id is not None:
+            row = await self.tournaments.storage.tournament_row(tournament_id)
+            rows = [row] if row and row["guild_id"] == guild_id else []
+        if not rows:
+            raise TableError("tournament.none_past")
+        tournament = Tournament.from_row(rows[0])
+        embeds, files = results_message(tournament, lang)
+        await interaction.edit_original_response(embeds=embeds, attachments=files)
+
+    # -- steps ----------
+
+    async def _join(
+        self, interaction: discord.Interaction, tournament_id: int, partner: discord.abc.User | None
+    ) -> None:
+        user = interaction.user
+        tournament = self.tournaments.get(tournament_id)
+        members, name = [user.id], _name(user)
+        if tournament.team_size == 2:
+            if partner is None:
+                raise TableError("tournament.join_with_partner")
+            if partner.id == user.id or partner.bot:
+                raise TableError("tournament.partner_self")
+            if not isinstance(partner, discord.Member):
+                raise TableError("tournament.partner_not_member")
+            members, name = [user.id, partner.id], f"{_name(user)} & {_name(partner)}"
+        joined = await self.tournaments.join(tournament_id, members, name)
+        count = f"{len(joined.entrants)}/{joined.capacity}"
+        await _say(interaction, "tournament.joined", id=tournament_id, count=count)
+
+    async def _leave(self, interaction: discord.Interaction, tournament_id: int) -> None:
+        tournament = await self.tournaments.leave(tournament_id, interaction.user.id)
+        key = "tournament.left" if tournament.status == "signup" else "tournament.withdrew"
+        await _say(interaction, key, id=tournament_id)
+
+    async def _host(self, interaction: discord.Interaction, tournament_id: int, action: str):
+        service, user_id, manages = self.tournaments, interaction.user.id, _manages(interaction)
+        command = {
+            "start": service.start,
+            "pause": service.pause,
+            "resume": service.resume,
+            "cancel": service.cancel,
+        }[action]
+        await command(tournament_id, user_id, can_manage=manages)
+        await _say(interaction, f"tournament.done.{action}", id=tournament_id)
+
+    def _here(self, interaction: discord.Interaction) -> Tournament:
+        guild_id, channel_id = _where(interaction)
+        live = self.tournaments.live_in(guild_id)
+        here = [t for t in live if t.channel_id == channel_id] or (live if len(live) == 1 else [])
+        if not here:
+            raise TableError("tournament.none_here")
+        return here[0]
+
+
+def _options(game: str, pairs: bool, target: int | None) -> dict:
+    """The tables' rules: the game's defaults (and the server's target), four players in
+    two pairs when ``pairs`` or when the game is played so (Scopone); refused for a
+    game whose four players play alone."""
+    players = 4 if pairs or parse_options(game).players == 4 else 2
+    options = validate_options(game, {"players": players})
+    if target and "target_score" in options:
+        options = validate_options(game, {**options, "target_score": target})
+    if players == 4 and len(make_game(game, options).sides) != 2:
+        raise TableError("tournament.no_pairs")
+    return options
+
+
+def _where(interaction: discord.Interaction) -> tuple[int, int]:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise TableError("error.guild_only")
+    return interaction.guild_id, interaction.channel_id
+
+
+def _manages(interaction: discord.Interaction) -> bool:
+    return bool(interaction.permissions.manage_guild)
+
+
+def _name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+async def _say(interaction: discord.Interaction, key: str, **params: object) -> None:
+    """The private answer to a deferred command or click."""
+    text = tr(language_of(interaction.locale), key, **params)
+    await interaction.edit_original_response(content=text)

@@ -1,0 +1,152 @@
+"""Tournaments through SimCord, from sign-up to podium: members join with the sign-up's
+button, the host starts it, each round's pairings are posted (pinging the entrants),
+each match is played in its own thread, the standings message is edited in place, the
+bot restarts in the middle without opening a table or posting anything twice, and the
+podium is posted once; and every refusal gets a clear answer."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.client import create_bot
+from tests.discord_helpers import TableDriver, answer, make_world
+
+NAMES = ("ana", "bob", "cai", "dan", "eva", "fer", "gus", "hal")
+
+
+@dataclass
+class ThreadDriver(TableDriver):
+    """A table played in a known thread (a tournament has several at once)."""
+
+    fixed: object = None
+
+    @property
+    def thread(self):
+        return self.fixed
+
+
+def signup(channel):
+    return next(
+        m for m in channel.history() if m.embeds and "tournament #" in (m.embeds[0].title or "")
+    )
+
+
+def posts(channel, pattern: str) -> list:
+    return [m for m in channel.history() if re.search(pattern, m.content or "")]
+
+
+def standings_messages(channel) -> list:
+    return [
+        m
+        for m in channel.history()
+        if m.embeds and "· standings]" in (m.embeds[0].footer.text or "")
+    ]
+
+
+async def play_round(env, channel, members) -> int:
+    """Play every match open in the channel's threads to its end; how many."""
+    by_id = {m.id: m for m in members}
+    played = 0
+    for thread in list(channel.threads):
+        table_id = int(re.search(r"#(\d+)", thread.name).group(1))
+        table = env.bot.service.tables.get(table_id)
+        if table is None or not table.is_live:
+            continue
+        players = [by_id[seat.user_id] for seat in table.seats]
+        driver = ThreadDriver(env, channel, players, fixed=thread)
+        await driver.play_to_end()
+        played += 1
+    return played
+
+
+async def open_tournament(env, *names: str, **options):
+    _, channel, members = make_world(env, *names, admin=names[0])
+    host = members[0]
+    await host.slash(channel, "settings", target=1)  # one-hand matches
+    opened = answer(await host.slash(channel, "tournament new", **options))
+    assert opened.ephemeral and "is open: its sign-up is in this channel" in opened.message.content
+    return channel, members
+
+
+async def test_an_eight_entrant_knockout_from_sign_up_to_podium_with_a_restart(
+    simcord_env, bot_settings
+):
+    channel, members = await open_tournament(simcord_env, *NAMES, format="knockout", entrants=8)
+    for member in members:
+        await member.click(signup(channel), label="Join")
+    assert "Entrants (8/8)" in signup(channel).embeds[0].fields[0].name
+    await members[0].click(signup(channel), label="Start")
+    assert not signup(channel).components, "the sign-up closes at the start"
+    round_one = posts(channel, r"round 1\*\*")
+    assert len(round_one) == 1
+    assert len(re.findall(r"<@\d+>", round_one[0].content)) == 8, "every entrant pinged once"
+    assert len(channel.threads) == 4
+    assert await play_round(simcord_env, channel, members) == 4
+
+    restarted = create_bot(bot_settings)
+    await simcord_env.restart_bot(restarted)
+    assert len(posts(channel, r"round 1\*\*")) == 1 and len(posts(channel, r"round 2\*\*")) == 1
+    assert len(channel.threads) == 6, "the semi-finals opened once"
+    assert await play_round(simcord_env, channel, members) == 2
+    assert await play_round(simcord_env, channel, members) == 1, "the final"
+
+    podiums = [m for m in channel.history() if m.embeds and "podium" in (m.embeds[0].title or "")]
+    assert len(podiums) == 1
+    assert podiums[0].embeds[0].description.startswith("🥇 <@")
+    assert podiums[0].embeds[0].description.count("🥉") == 2, "both losing semi-finalists"
+    assert len(standings_messages(channel)) == 1, "one standings message, edited in place"
+    assert "Finished." in standings_messages(channel)[0].embeds[0].footer.text
+    results = answer(await members[3].slash(channel, "tournament results")).message
+    assert "the podium" in results.embeds[0].title
+
+
+async def test_a_sixteen_entrant_swiss_pairs_every_round_without_a_rematch(
+    simcord_env, bot_settings
+):
+    names = [f"m{i}" for i in range(16)]
+    channel, members = await open_tournament(simcord_env, *names, entrants=16)
+    for member in members:
+        await member.slash(channel, "tournament join")
+    await members[0].slash(channel, "tournament host", action="start")
+    rounds = 0
+    while simcord_env.bot.tournaments.tournaments:
+        tournament = next(iter(simcord_env.bot.tournaments.tournaments.values()))
+        if tournament.status == "finished":
+            break
+        assert await play_round(simcord_env, channel, members) == 8
+        rounds += 1
+        if rounds == 2:
+            await simcord_env.restart_bot(create_bot(bot_settings))
+    assert rounds == 5
+    met = set()
+    for round_no in range(1, 6):
+        round_posts = posts(channel, rf"round {round_no}\*\*")
+        assert len(round_posts) == 1, f"round {round_no} posted once"
+        for a, b in re.findall(r"<@(\d+)> – <@(\d+)>", round_posts[0].content):
+            assert frozenset((a, b)) not in met, "no rematch"
+            met.add(frozenset((a, b)))
+    assert len(met) == 40
+    standings = standings_messages(channel)[0].embeds[0].description
+    assert standings.startswith("`#` name · points") and "🥇" in standings
+
+
+async def test_every_refusal_is_answered_clearly(simcord_env):
+    channel, members = await open_tournament(simcord_env, "ana", "bob", "cai", entrants=4)
+    ana, bob, cai = members
+    await bob.click(signup(channel), label="Join")
+    second = answer(await bob.click(signup(channel), label="Join"))
+    assert "already in this tournament" in second.message.content
+    early = answer(await ana.click(signup(channel), label="Start"))
+    assert "Not enough entrants to start: 1 of at least 4." in early.message.content
+    by_member = answer(await bob.click(signup(channel), label="Start"))
+    assert "Only the tournament's host" in by_member.message.content
+    forbidden = answer(await bob.slash(channel, "tournament new"))
+    assert "Only members who manage the server open tournaments here" in forbidden.message.content
+    left = answer(await cai.slash(channel, "tournament leave"))
+    assert "You are not in this tournament" in left.message.content
+    await ana.click(signup(channel), label="Cancel")
+    after = answer(await bob.slash(channel, "tournament leave"))
+    assert "No tournament is under way here" in after.message.content
+    none = answer(await bob.slash(channel, "tournament results", tournament=99))
+    assert "No such tournament on this server." in none.message.content
