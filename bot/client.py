@@ -134,9 +134,10 @@ class EscobaBot(commands.AutoShardedBot):
         self.boundary = ErrorBoundary(self.service, self.publisher)
         self.tournaments = TournamentService(self.storage, self.service, clock=_discord_clock)
         self.tournament_publisher = TournamentPublisher(
-            self, self.tournaments, self.publisher, pause=self.settings.edit_window / 2
+            self, self.tournaments, pause=self.settings.edit_window / 2
         )
         self.tournaments.on_changed = self.tournament_publisher.poke
+        self.tournaments.on_table_changed = self.publisher.poke
         self.croupier = Croupier(
             self, self.service, self.publisher, self.boundary, self.tournaments
         )

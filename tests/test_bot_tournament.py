@@ -60,10 +60,12 @@ async def play_round(env, channel, members) -> int:
     return played
 
 
-async def open_tournament(env, *names: str, **options):
+async def open_tournament(env, *names: str, timer: int | None = None, **options):
     _, channel, members = make_world(env, *names, admin=names[0])
     host = members[0]
     await host.slash(channel, "settings", target=1)  # one-hand matches
+    if timer is not None:
+        await host.slash(channel, "settings", timer=timer)
     opened = answer(await host.slash(channel, "tournament new", **options))
     assert opened.ephemeral and "is open: its sign-up is in this channel" in opened.message.content
     return channel, members
@@ -150,3 +152,73 @@ async def test_every_refusal_is_answered_clearly(simcord_env):
     assert "No tournament is under way here" in after.message.content
     none = answer(await bob.slash(channel, "tournament results", tournament=99))
     assert "No such tournament on this server." in none.message.content
+
+
+def thread_of(channel, table_id: int):
+    return next(t for t in channel.threads if f"#{table_id}" in t.name)
+
+
+async def test_a_round_out_of_time_is_decided_and_a_pause_stops_its_clock(simcord_env):
+    channel, members = await open_tournament(
+        simcord_env, "ana", "bob", "cai", "dan", minutes=5, timer=3600
+    )
+    for member in members:
+        await member.click(signup(channel), label="Join")
+    await members[0].click(signup(channel), label="Start")
+    service = simcord_env.bot.tournaments
+    tournament = next(iter(service.tournaments.values()))
+    first, second = tournament.round_pairings()
+    by_id = {m.id: m for m in members}
+
+    def driver(pairing):
+        table = simcord_env.bot.service.tables[pairing.table_id]
+        players = [by_id[seat.user_id] for seat in table.seats]
+        return ThreadDriver(simcord_env, channel, players, fixed=thread_of(channel, table.id))
+
+    await driver(first).play_to_end()
+    slow = driver(second)
+    mover = slow.actor()
+    await slow.play_turn()
+
+    paused = answer(await members[0].slash(channel, "tournament host", action="pause"))
+    assert "is paused" in paused.message.content
+    await simcord_env.advance_time(10 * 60)
+    assert not service.get(tournament.id).round_pairings(1)[1].decided, "no clock while paused"
+    assert "Paused by its host" in standings_messages(channel)[0].embeds[0].footer.text
+    await members[0].slash(channel, "tournament host", action="resume")
+    await simcord_env.advance_time(6 * 60)
+
+    decided = service.get(tournament.id).round_pairings(1)[1]
+    assert (
+        decided.decided_by == "forfeit"
+        and mover.id in service.get(tournament.id).entrant(decided.winner or 0).members
+    ), "the member who never moved forfeits"
+    ended = [m.content for m in thread_of(channel, decided.table_id or 0).history()]
+    assert any("The tournament's round is over" in text for text in ended)
+    assert len(posts(channel, r"round 2\*\*")) == 1, "the next round is paired"
+    field = standings_messages(channel)[0].embeds[0].fields[0]
+    assert field.name == "Round 2"
+
+
+async def test_a_tournament_of_pairs_plays_scopone_with_partners_opposite(simcord_env):
+    names = [f"p{i}" for i in range(8)]
+    channel, members = await open_tournament(
+        simcord_env, *names, game="scopone", format="knockout", entrants=4
+    )
+    alone = answer(await members[0].click(signup(channel), label="Join"))
+    assert "This is a tournament of pairs" in alone.message.content
+    for first, second in zip(members[::2], members[1::2], strict=True):
+        await first.slash(channel, "tournament join", partner=second)
+    assert "p0 & p1" in signup(channel).embeds[0].fields[0].value
+    await members[0].click(signup(channel), label="Start")
+    tournament = next(iter(simcord_env.bot.tournaments.tournaments.values()))
+    for pairing in tournament.round_pairings():
+        table = simcord_env.bot.service.tables[pairing.table_id or 0]
+        side = {seat.user_id: table.engine.side_of[i] for i, seat in enumerate(table.seats)}
+        for number in (pairing.a, pairing.b):
+            first, second = tournament.entrant(number).members
+            assert side[first] == side[second], "partners play on one side"
+    assert await play_round(simcord_env, channel, members) == 2
+    assert await play_round(simcord_env, channel, members) == 1
+    podium = [m for m in channel.history() if m.embeds and "podium" in (m.embeds[0].title or "")]
+    assert len(podium) == 1 and " & <@" in podium[0].embeds[0].description

@@ -1,8 +1,8 @@
 """Each tournament's messages brought in line with the saved tournament: the sign-up,
 each round's pairings (posted once: a post sent just before a kill and not yet
 recorded is found in the channel and recorded, not sent twice), the standings (one
-message, edited in place, at most every few seconds), the podium (once), and the
-round's tables poked so their threads open."""
+message, edited in place, at most every few seconds) and the podium (once). Its
+tables are shown by their own publishers."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from ..screens.tournament import (
 )
 from ..tournaments.model import Tournament
 from ..tournaments.service import TournamentService
-from .hub import Publisher
 from .port import DiscordPort
 
 log = logging.getLogger(__name__)
@@ -34,15 +33,12 @@ RETRY_SECONDS = 10
 class TournamentPublisher:
     """Shows every tournament of this process; ``poke`` after each change."""
 
-    def __init__(
-        self, port: DiscordPort, service: TournamentService, tables: Publisher, pause: float
-    ) -> None:
-        self.port, self.service, self.tables = port, service, tables
+    def __init__(self, port: DiscordPort, service: TournamentService, pause: float) -> None:
+        self.port, self.service = port, service
         self.latest: dict[int, Tournament] = {}
         self.dirty: set[int] = set()
         self.workers: dict[int, asyncio.Task] = {}
         self.keys: dict[tuple[int, str], Any] = {}
-        self.poked_tables: set[int] = set()
         self.pause = pause
         """Seconds between two edits of the standings (a channel takes 5 edits in 5 s)."""
 
@@ -78,7 +74,6 @@ class TournamentPublisher:
         for round_no in range(tournament.shown.rounds_posted + 1, tournament.round + 1):
             await self._post_pairings(channel, tournament, round_no, lang)
             tournament = await self.service.mark_shown(tournament.id, rounds_posted=round_no)
-        self._poke_tables(tournament)
         if tournament.round:
             await self._standings(channel, tournament, lang)
         if tournament.status == "finished" and not tournament.shown.podium_posted:
@@ -122,13 +117,6 @@ class TournamentPublisher:
                     if prefix in (embed.footer.text or ""):
                         found.add(embed.footer.text or "")
         return found
-
-    def _poke_tables(self, tournament: Tournament) -> None:
-        for pairing in tournament.round_pairings():
-            table_id = pairing.table_id
-            if table_id is not None and table_id not in self.poked_tables:
-                self.poked_tables.add(table_id)
-                self.tables.poke(table_id)
 
     async def _standings(self, channel, tournament: Tournament, lang: str) -> None:
         key = (tournament.status, tournament.round, [p.model_dump() for p in tournament.pairings])

@@ -4,6 +4,8 @@
 - ``standings``: points and tie-breaks (pure).
 - ``model``: what a tournament is and how it is stored.
 - ``rules``: what each step does to a tournament (pure: refusals are ``TableError``).
+- ``matches``: a pairing's table opened (or found again after a kill) and started.
 - ``service``: the commands, one lock and one save per tournament; its tables are
-  opened and played through the table service.
+  played through the table service.
+- ``handlers``: ``/tournament`` and the sign-up's buttons.
 """

@@ -319,7 +319,12 @@ Decision = tuple[int | None, str, tuple[int, int], int]
 
 
 def decision_of(tournament: Tournament, pairing: Pairing, table: Table) -> Decision:
-    """A table that is over: its winner when finished; else (abandoned) as at time."""
+    """A table that is over: its winner when finished (unless an entrant never moved:
+    the bot played the whole match for them, and they forfeit); else (abandoned) as
+    at time."""
+    forfeit = _forfeit(tournament, pairing, table)
+    if forfeit is not None:
+        return forfeit, "forfeit", (0, 0), 0
     if table.status == "finished" and table.state is not None and table.state.winners:
         scores = _scores(tournament, pairing, table)
         side = table.state.winners[0]
@@ -333,10 +338,9 @@ def decision_at_time(tournament: Tournament, pairing: Pairing, table: Table | No
     else the score decides (equal: a draw)."""
     if table is None or table.state is None:
         return NOBODY, "forfeit", (0, 0), 0
-    moved = [_moved(tournament, number, table) for number in (pairing.a, pairing.b)]
-    if not all(moved):
-        winner = pairing.a if moved[0] else pairing.b if moved[1] else NOBODY
-        return winner, "forfeit", (0, 0), 0
+    forfeit = _forfeit(tournament, pairing, table)
+    if forfeit is not None:
+        return forfeit, "forfeit", (0, 0), 0
     score_a, score_b = _scores(tournament, pairing, table)
     winner = pairing.a if score_a > score_b else pairing.b if score_b > score_a else None
     return winner, "time", (score_a, score_b), table.log.hands_played
@@ -344,6 +348,14 @@ def decision_at_time(tournament: Tournament, pairing: Pairing, table: Table | No
 
 NOBODY = 0
 """The winner of a match both entrants forfeited: no entrant (both lose)."""
+
+
+def _forfeit(tournament: Tournament, pairing: Pairing, table: Table) -> int | None:
+    """The winner when an entrant never moved (``NOBODY`` when neither did), else None."""
+    moved = [_moved(tournament, number, table) for number in (pairing.a, pairing.b)]
+    if all(moved):
+        return None
+    return pairing.a if moved[0] else pairing.b if moved[1] else NOBODY
 
 
 def _moved(tournament: Tournament, number: int, table: Table) -> bool:

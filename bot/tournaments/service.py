@@ -19,12 +19,10 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from ..storage import Storage
-from ..tables import Seat, Table, TableError, TableService, TableSettings
+from ..tables import Seat, Table, TableError, TableService
 from . import rules
-from .model import Pairing, Tournament
-
-TURN_SECONDS = 120
-"""A tournament table's turn timer: a member away is played for by the bot."""
+from .matches import open_match
+from .model import Tournament
 
 
 class TournamentService:
@@ -36,8 +34,13 @@ class TournamentService:
         self.storage, self.tables, self.clock = storage, tables, clock
         self.tournaments: dict[int, Tournament] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        self._settling: dict[int, asyncio.Lock] = {}
+        """One settling at a time per tournament (a table's end and the clock may both
+        ask): two would open the same pairing's table at once."""
         self.on_changed: Callable[[Tournament], None] = lambda tournament: None
         """Told of each saved change (the tournament's publisher shows it)."""
+        self.on_table_changed: Callable[[int], None] = lambda table_id: None
+        """Told of each table the tournament opened or ended (its publisher shows it)."""
         tables.on_ended = self._table_ended
         self._pending: set[asyncio.Task] = set()
 
@@ -180,6 +183,10 @@ class TournamentService:
         """Bring a running tournament forward: open the round's tables not open yet,
         take in the results its tables reached, pair the next round when this one is
         decided; again until nothing moves."""
+        async with self._settling.setdefault(tournament_id, asyncio.Lock()):
+            await self._settle(tournament_id)
+
+    async def _settle(self, tournament_id: int) -> None:
         while True:
             tournament = self.tournaments.get(tournament_id)
             if tournament is None or tournament.status != "running":
@@ -238,50 +245,12 @@ class TournamentService:
         for pairing in tournament.round_pairings():
             if pairing.decided or pairing.table_id is not None:
                 continue
-            table = self._table_of(tournament, pairing) or await self._create(tournament, pairing)
-            table = await self._seat_and_start(tournament, pairing, table)
+            table = await open_match(self.tables, tournament, pairing)
             async with self._changing(tournament.id) as draft:
                 rules.table_opened(draft, pairing.board, table.id)
+            self.on_table_changed(table.id)
             opened = True
         return opened
-
-    def _table_of(self, tournament: Tournament, pairing: Pairing) -> Table | None:
-        """The table opened for ``pairing`` before a kill, if any."""
-        marker = rules.marker(tournament, pairing)
-        return next(
-            (t for t in self.tables.tables.values() if t.settings.tournament == marker), None
-        )
-
-    async def _create(self, tournament: Tournament, pairing: Pairing) -> Table:
-        host = rules.seats(tournament, pairing)[0]
-        settings = TableSettings(
-            turn_timer=TURN_SECONDS, tournament=rules.marker(tournament, pairing)
-        )
-        return await self.tables.create(
-            guild_id=tournament.guild_id,
-            channel_id=tournament.channel_id,
-            host=host,
-            game=tournament.game,
-            options=tournament.options,
-            locale=tournament.locale,
-            settings=settings,
-        )
-
-    async def _seat_and_start(self, tournament: Tournament, pairing: Pairing, table: Table):
-        """Seat the pairing's players not seated yet and start the match (each step is
-        skipped when a kill came after it)."""
-        if table.status != "lobby":
-            return table
-        service, host = self.tables, table.host_id
-        bots = sum(1 for seat in table.seats if seat.bot)
-        for seat in rules.seats(tournament, pairing)[1:]:
-            if seat.bot and bots:
-                bots -= 1
-            elif seat.bot:
-                table = await service.add_bot(table.id, host, seat.bot, seat.name)
-            elif table.seat_of(seat.user_id) is None:
-                table = await service.join(table.id, seat)
-        return await service.start(table.id, host)
 
     def _table_ended(self, table: Table) -> None:
         """A table's match ended: the tournament it belongs to takes the result in."""
@@ -320,6 +289,7 @@ class TournamentService:
         for table_id in table_ids:
             if table_id in self.tables.tables and self.tables.tables[table_id].is_live:
                 await self.tables.end_for_tournament(table_id)
+                self.on_table_changed(table_id)
 
     async def idle(self) -> None:
         """Wait for the results being taken in (tests, the benchmark)."""
