@@ -222,3 +222,22 @@ async def test_a_tournament_of_pairs_plays_scopone_with_partners_opposite(simcor
     assert await play_round(simcord_env, channel, members) == 1
     podium = [m for m in channel.history() if m.embeds and "podium" in (m.embeds[0].title or "")]
     assert len(podium) == 1 and " & <@" in podium[0].embeds[0].description
+
+
+async def test_the_host_disqualifies_a_member_who_left_the_server(simcord_env):
+    channel, members = await open_tournament(simcord_env, "ana", "bob", "cai", "dan", "eve")
+    for member in members[1:]:
+        await member.click(signup(channel), label="Join")
+    await members[0].click(signup(channel), label="Start")
+    eve = members[4]
+    user = eve.user
+    channel.guild.remove_member(eve)
+    done = answer(await members[0].slash(channel, "tournament disqualify", member=user))
+    assert f"<@{eve.id}> is disqualified." in done.message.content
+    tournament = next(iter(simcord_env.bot.tournaments.tournaments.values()))
+    entrant = tournament.entrant_of(eve.id)
+    assert entrant is not None and entrant.disqualified
+    pairing = next(p for p in tournament.round_pairings() if entrant.number in (p.a, p.b))
+    assert pairing.decided_by == "forfeit" and pairing.winner != entrant.number
+    again = answer(await members[0].slash(channel, "tournament disqualify", member=user))
+    assert "That member is not in this tournament (or no longer)." in again.message.content

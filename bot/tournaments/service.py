@@ -141,7 +141,7 @@ class TournamentService:
             rules.hosted_by(draft, user_id, can_manage=can_manage)
             entrant = draft.entrant_of(member)
             if entrant is None or not entrant.active or not draft.is_live:
-                raise TableError("tournament.not_entered")
+                raise TableError("tournament.not_an_entrant")
             if draft.status == "signup":
                 rules.leave_signup(draft, member)
                 ended: list[int] = []
