@@ -241,3 +241,24 @@ async def test_the_host_disqualifies_a_member_who_left_the_server(simcord_env):
     assert pairing.decided_by == "forfeit" and pairing.winner != entrant.number
     again = answer(await members[0].slash(channel, "tournament disqualify", member=user))
     assert "That member is not in this tournament (or no longer)." in again.message.content
+
+
+async def test_a_tournament_starts_by_itself_at_its_start_time_or_is_cancelled_with_too_few(
+    simcord_env,
+):
+    channel, members = await open_tournament(
+        simcord_env, "ana", "bob", "cai", "dan", entrants=8, start_in=5
+    )
+    assert "Starts <t:" in signup(channel).embeds[0].description
+    for member in members:
+        await member.click(signup(channel), label="Join")
+    await simcord_env.advance_time(5 * 60 + 31)
+    assert len(posts(channel, r"round 1\*\*")) == 1, "started by its clock"
+    assert not signup(channel).components
+
+    other = channel.guild.create_text_channel("torneo")
+    host = members[0]
+    await host.slash(other, "tournament new", start_in=5)
+    await host.click(signup(other), label="Join")
+    await simcord_env.advance_time(5 * 60 + 31)
+    assert signup(other).embeds[0].footer.text == "Cancelled."
