@@ -100,15 +100,9 @@ def where_to_play(interaction: discord.Interaction, service: TableService) -> bo
     if interaction.guild is None or channel is None:
         raise TableError("error.guild_only")
     perms = interaction.app_permissions
-    needed = ("view_channel", "send_messages", "embed_links")
-    missing = [name for name in needed if not getattr(perms, name)]
     in_thread = isinstance(channel, discord.Thread)
-    if in_thread and not perms.send_messages_in_threads:
-        missing.append("send_messages_in_threads")
-    if missing:
-        lang = interaction_lang(interaction)
-        names = ", ".join(tr(lang, f"perm.{name}") for name in missing)
-        raise TableError("error.missing_permissions", perms=names)
+    needed = ("view_channel", "send_messages", "embed_links")
+    require_permissions(interaction, needed + (("send_messages_in_threads",) if in_thread else ()))
     can_thread = (
         not in_thread
         and isinstance(channel, discord.TextChannel)
@@ -118,3 +112,13 @@ def where_to_play(interaction: discord.Interaction, service: TableService) -> bo
     if not can_thread and service.live_in(channel.id):
         raise TableError("error.thread_busy" if in_thread else "error.channel_busy")
     return can_thread
+
+
+def require_permissions(interaction: discord.Interaction, needed: tuple[str, ...]) -> None:
+    """A ``TableError`` naming the permissions the bot lacks here, of ``needed``."""
+    perms = interaction.app_permissions
+    missing = [name for name in needed if not getattr(perms, name)]
+    if missing:
+        lang = interaction_lang(interaction)
+        names = ", ".join(tr(lang, f"perm.{name}") for name in missing)
+        raise TableError("error.missing_permissions", perms=names)

@@ -2,14 +2,17 @@
 
 No token and no network: SimCord plays Discord in memory, and its preview serves
 the server's #cartas channel on loopback, with a composer for the slash commands.
-The world is one server with one member, "Alex" (with Manage Server, so /settings
-works too): a name, so the table says "Alex wins the match!".
+The world is one server with four members: "Alex" (with Manage Server, so /settings
+works too), and "Bea", "Carlo" and "Dani", whom the page's viewer menu lets you act
+as (to sit at one table together, or enter a tournament): names, so the table says
+"Alex wins the match!".
 
 Choices for the sandbox:
 - Hands come in the ephemeral "My hand" panel (the preview shows the channel, not
   DMs), and tables play in the channel rather than in threads (the preview shows
   one channel), so a channel hosts one table at a time. The notice a real server
-  gets about Create Public Threads is not shown: there is nothing to fix.
+  gets about Create Public Threads is not shown: there is nothing to fix. A
+  tournament's matches play in #cartas too, side by side.
 - Bots move at once and hands follow each other without a pause: SimCord's clock
   only moves when told, so the sandbox has no waits and no turn timers.
 - The database is a throw-away file in a temporary folder unless ``--database``
@@ -44,12 +47,14 @@ from .settings import Settings
 SANDBOX_GUILD_ID = 424_242_424_242_424_242
 CHANNEL_NAME = "cartas"
 MEMBER_NAME = "Alex"
+OTHER_NAMES = ("Bea", "Carlo", "Dani")
 BOT_NAME = "Escoba"
 WELCOME = """\
 Sandbox ready: open {url}
 
 Type /escoba new (or /scopa new, /scopone new, /cirulla new, /rubamazzo new) in #cartas,
-pick "Add a bot", press Start, and play from "My hand". Ctrl-C stops the sandbox.
+pick "Add a bot", press Start, and play from "My hand". The viewer menu at the top acts
+as Bea, Carlo or Dani: seat them too, or try /tournament new. Ctrl-C stops the sandbox.
 Database: {database}"""
 
 
@@ -63,13 +68,18 @@ class SandboxError(RuntimeError):
 @dataclass(frozen=True, slots=True)
 class SandboxWorld:
     """The simulated Discord: its env, the server, the #cartas channel, the member
-    (``you``, named ``MEMBER_NAME``) and the bot."""
+    (``you``, named ``MEMBER_NAME``), the ``others`` (``OTHER_NAMES``) and the bot."""
 
     env: Any
     guild: Any
     channel: Any
     you: Any
+    others: tuple[Any, ...]
     bot: EscobaBot
+
+    @property
+    def members(self) -> list[Any]:
+        return [self.you, *self.others]
 
 
 def sandbox_settings(database: Path, deal_seed: int | None = None) -> Settings:
@@ -85,8 +95,8 @@ def sandbox_settings(database: Path, deal_seed: int | None = None) -> Settings:
 
 
 async def build_world(env, bot: EscobaBot) -> SandboxWorld:
-    """One server with #cartas (no threads for the bot) and the member ``MEMBER_NAME``;
-    the bot goes by ``BOT_NAME``."""
+    """One server with #cartas (no threads for the bot), the member ``MEMBER_NAME``
+    who manages it, and the others; the bot goes by ``BOT_NAME``."""
     if bot.user is not None:
         await bot.user.edit(username=BOT_NAME)
     guild = env.create_guild("Sandbox", id=SANDBOX_GUILD_ID)
@@ -97,9 +107,10 @@ async def build_world(env, bot: EscobaBot) -> SandboxWorld:
         topic="Escoba, Scopa, Scopone, Cirulla and Rubamazzo: type /escoba new to start",
         overwrites={guild.me: discord.PermissionOverwrite(create_public_threads=False)},
     )
+    others = tuple(guild.add_member(env.create_user(name)) for name in OTHER_NAMES)
     current = await bot.storage.guild_settings(guild.id)
     await bot.storage.save_guild_settings(guild.id, dataclasses.replace(current, dm_hands=False))
-    return SandboxWorld(env, guild, channel, you, bot)
+    return SandboxWorld(env, guild, channel, you, others, bot)
 
 
 @contextlib.asynccontextmanager
@@ -150,7 +161,7 @@ async def serve(database: Path | None, port: int | None) -> None:
 
             page = world.env.preview(
                 world.channel,
-                viewers=[world.you],
+                viewers=world.members,
                 layout="channel",
                 port=port,
                 assets=emoji_pictures(world.env),

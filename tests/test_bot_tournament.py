@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import discord
+
 from bot.client import create_bot
 from tests.discord_helpers import TableDriver, answer, make_world
 
@@ -262,3 +264,23 @@ async def test_a_tournament_starts_by_itself_at_its_start_time_or_is_cancelled_w
     await host.click(signup(other), label="Join")
     await simcord_env.advance_time(5 * 60 + 31)
     assert signup(other).embeds[0].footer.text == "Cancelled."
+
+
+async def test_a_tournament_needs_a_text_channel_where_the_bot_opens_threads(simcord_env):
+    guild, channel, (ana,) = make_world(simcord_env, "ana", admin="ana")
+    closed = guild.create_text_channel(
+        "no-threads",
+        overwrites={guild.me: discord.PermissionOverwrite(create_public_threads=False)},
+    )
+    refused = answer(await ana.slash(closed, "tournament new"))
+    assert refused.ephemeral
+    assert refused.message.content == (
+        "I need these permissions in this channel: Create Public Threads."
+    )
+    assert list(closed.history()) == []
+
+    await ana.slash(channel, "escoba new")
+    thread = channel.threads[-1]
+    in_thread = answer(await ana.slash(thread, "tournament new"))
+    assert in_thread.message.content.startswith("Open a tournament in a text channel")
+    assert simcord_env.bot.tournaments.tournaments == {}

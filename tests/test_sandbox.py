@@ -8,9 +8,12 @@ import signal
 import subprocess
 import sys
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 import aiohttp
+import discord
+from simcord.results import to_discord_message
 
 from bot.__main__ import parse_args
 from bot.sandbox import sandbox
@@ -164,3 +167,46 @@ async def test_a_kept_sandbox_database_brings_the_match_back_after_a_restart(tmp
         await driver.play_turn()
         assert world.bot.service.tables[1].version > version
     assert "Unknown Channel" not in caplog.text
+
+
+@dataclass
+class ChannelTableDriver(TableDriver):
+    """One of several tables playing side by side in the channel: its board is the
+    message its publisher shows."""
+
+    table_id: int = 0
+
+    def board(self) -> discord.Message:
+        shown = self.env.bot.publisher.of(self.table_id).context.shown
+        found = self.env.backend.get_message(self.channel.id, shown.board_message_id)
+        return to_discord_message(self.env, found)
+
+    def is_over(self) -> bool:
+        return not self.env.bot.service.tables[self.table_id].is_live
+
+
+async def test_a_sandbox_tournament_plays_its_matches_side_by_side_in_the_channel(tmp_path):
+    async with sandbox(tmp_path / "sandbox.sqlite3", deal_seed=5) as world:
+        env, channel, alex = world.env, world.channel, world.you
+        await alex.slash(channel, "settings", target=1)  # one-hand matches
+        opened = await alex.slash(channel, "tournament new", entrants=4, rounds=2, bots=True)
+        assert "is open" in opened.response.message.content
+        signup = channel.history()[-1]
+        for member in world.members[:3]:
+            await member.click(signup, label="Join")
+        await alex.click(signup, label="Start")
+        by_id = {member.id: member for member in world.members}
+        for round_no in (1, 2):
+            live = [t for t in env.bot.service.tables.values() if t.is_live]
+            assert len(live) == 2, f"round {round_no}: two matches at once"
+            for table in live:
+                players = [by_id[s.user_id] for s in table.seats if not s.bot]
+                closed = {p.id for p in players}
+                driver = ChannelTableDriver(
+                    env, channel, players, dm_closed=closed, table_id=table.id
+                )
+                await driver.play_to_end()
+        assert channel.threads == [], "the matches played in the channel the page shows"
+        titles = [(m, m.embeds[0].title or "") for m in channel.history() if m.embeds]
+        podium = [m for m, title in titles if "podium" in title]
+        assert len(podium) == 1 and podium[0].embeds[0].description.startswith("🥇")

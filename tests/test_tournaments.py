@@ -166,3 +166,25 @@ async def test_every_refusal_says_why(database_url):
     with pytest.raises(TableError) as capacity:
         rules.check_capacity(300)
     assert capacity.value.key == "tournament.capacity"
+
+
+async def test_three_members_start_a_swiss_with_the_bot_as_the_fourth(database_url):
+    now = [1_000_000.0]
+    service, _ = await services(database_url, now)
+    without = await new_tournament(service, 3, capacity=4)
+    with pytest.raises(TableError) as refused:
+        await service.start(without.id, HOST, can_manage=False)
+    assert refused.value.key == "tournament.too_few"
+    await service.cancel(without.id, HOST, can_manage=False)
+
+    knockout = await new_tournament(service, 3, capacity=4, format="knockout", bots_fill=True)
+    with pytest.raises(TableError) as refused:
+        await service.start(knockout.id, HOST, can_manage=False)
+    assert refused.value.key == "tournament.too_few", "a knock-out's byes need no bot"
+    await service.cancel(knockout.id, HOST, can_manage=False)
+
+    filled = await new_tournament(service, 3, capacity=4, bots_fill=True)
+    await service.start(filled.id, HOST, can_manage=False)
+    started = service.get(filled.id)
+    assert [e.bot for e in started.entrants] == [False, False, False, True]
+    assert len(started.round_pairings()) == 2, "two matches, no bye"

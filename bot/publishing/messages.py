@@ -65,7 +65,8 @@ class ChannelMessages:
 
     async def open_for_tournament(self, table: Table) -> None:
         """A tournament's table: its first message in the tournament's channel, then its
-        thread (the match is played there, never in the tournament's channel)."""
+        thread, where the match is played (in the channel itself where the bot may not
+        open threads: the sandbox, or a server that took the permission back)."""
         shown = self.context.shown
         found = self.context.port.get_channel(table.channel_id)
         channel = found if isinstance(found, discord.TextChannel) else None
@@ -77,7 +78,8 @@ class ChannelMessages:
             message = await channel.send(embed=embed, view=view)
             shown.lobby_message_id = message.id
             await self.context.service.storage.save_shown(table.id, shown.model_dump())
-        await self.open_thread(channel.get_partial_message(shown.lobby_message_id), table)
+        if channel.permissions_for(channel.guild.me).create_public_threads:
+            await self.open_thread(channel.get_partial_message(shown.lobby_message_id), table)
 
     async def lobby(self, table: Table) -> None:
         """Edit the lobby message when what it shows changed."""

@@ -8,7 +8,8 @@ import discord
 from ..boundary import ErrorBoundary, refusals_answered
 from ..games import make_game, parse_options
 from ..i18n import language_of, tr
-from ..opening import public_lang
+from ..opening import public_lang, require_permissions
+from ..publishing import DiscordPort
 from ..screens.tournament import results_message
 from ..tables import TableError, validate_options
 from ..tournaments import rules
@@ -22,6 +23,7 @@ class TournamentHandlers:
     """Mixed into ``Croupier``, which sets these attributes."""
 
     boundary: ErrorBoundary
+    port: DiscordPort
     tournaments: TournamentService
 
     @refusals_answered
@@ -38,8 +40,9 @@ class TournamentHandlers:
         bots: bool,
         pairs: bool,
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
         guild_id, channel_id = _where(interaction)
+        self._check_channel(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         service = self.tournaments
         settings = await service.storage.guild_settings(guild_id)
         if not (_manages(interaction) or settings.tournaments_open):
@@ -69,6 +72,16 @@ class TournamentHandlers:
         await interaction.edit_original_response(
             content=tr(lang, "tournament.opened", id=tournament.id)
         )
+
+    def _check_channel(self, interaction: discord.Interaction) -> None:
+        """A text channel where the bot may post, with pictures, and open the matches'
+        threads (the sandbox's matches play in the channel: its page shows no thread)."""
+        if not isinstance(interaction.channel, discord.TextChannel):
+            raise TableError("tournament.text_channel_only")
+        needed = ("view_channel", "send_messages", "embed_links", "attach_files")
+        if not self.port.simulated:
+            needed += ("create_public_threads", "send_messages_in_threads")
+        require_permissions(interaction, needed)
 
     @refusals_answered
     async def on_tournament(
