@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Sequence
 
 import discord
 from discord import ui
@@ -216,10 +217,25 @@ def last_played(table: Table) -> int | None:
 
 
 async def board_pictures(table: Table) -> list[discord.File]:
-    """The board's picture to attach, or none when the table shows no pictures.
-    It is drawn in a worker thread, off the event loop, from values read here."""
+    """The board's picture to attach, or none when the table shows no pictures."""
     if not table.settings.images or table.state is None:
         return []
+    options = [describe_move(move).captures for move in board_moves(table)]
+    shown = options if table.status == "playing" else []
+    return [await board_picture(table, BOARD_PICTURE, last_played(table), table.locale, shown)]
+
+
+async def board_picture(
+    table: Table,
+    filename: str,
+    played: int | None,
+    lang: str,
+    options: Sequence[Sequence[int]] = (),
+) -> discord.File:
+    """The cards on ``table`` (and Rubamazzo's pile tops), ``played`` as just played,
+    and the capture ``options`` numbered; drawn in a worker thread, off the event loop,
+    from values read here."""
+    assert table.state is not None
     public = table.state.public_observation()
     piles: list[tuple[str, int | None]] = []
     if table.state.game.shows_pile_tops:
@@ -227,14 +243,13 @@ async def board_pictures(table: Table) -> list[discord.File]:
             (seat.name, top if top >= 0 else None)
             for seat, top in zip(table.seats, public.pile_tops, strict=True)
         ]
-    options = [describe_move(move).captures for move in board_moves(table)]
     png = await asyncio.to_thread(
         board_png,
         public.table,
         deck_of(table),
-        last_played=last_played(table),
+        last_played=played,
         pile_tops=piles,
-        options=options if table.status == "playing" else (),
-        played_label=tr(table.locale, "board.played_label"),
+        options=options,
+        played_label=tr(lang, "board.played_label"),
     )
-    return [discord.File(io.BytesIO(png), filename=BOARD_PICTURE)]
+    return discord.File(io.BytesIO(png), filename=filename)

@@ -10,8 +10,6 @@ and worldwide, the member's streak, and when the next deal comes.
 
 from __future__ import annotations
 
-import asyncio
-import io
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -23,16 +21,14 @@ from ..daily.service import Played, as_table
 from ..games import describe_move, events_to_dicts
 from ..games.moves import is_declaration
 from ..i18n import tr, tr_count
-from ..pictures import board_png
 from ..storage import DailyHand
 from ..tables import Table
-from .board import PLAYED_KINDS
+from .board import PLAYED_KINDS, board_picture
 from .cards import CardFaces, CardWords
 from .common import (
     GAME_COLOURS,
     blue,
     card_words,
-    deck_of,
     fit_label,
     game_name,
     green,
@@ -79,7 +75,7 @@ async def daily_message(
         parts.append(ui.TextDisplay(f"**{tr(lang, note, game=game_name(hand.game, lang))}**"))
     files = []
     if not at.finished:
-        files.append(await _picture(table, at, lang))
+        files.append(await board_picture(table, PICTURE, _played(at), lang))
         parts.append(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{PICTURE}")))
     if recap and (happened := _what_happened(table, at, cards)):
         parts.append(ui.TextDisplay(happened))
@@ -232,29 +228,10 @@ def next_deal_text(day: str, now: datetime, lang: str) -> str:
     return tr(lang, "daily.next", hours=minutes // 60, minutes=minutes % 60, time=stamp)
 
 
-async def _picture(table: Table, at: Position, lang: str) -> discord.File:
-    """The table and the last card played, drawn off the event loop."""
+def _played(at: Position) -> int | None:
+    """The card the last move played (none for a declaration)."""
     step = at.steps[-1]
-    played = next(
-        (
-            event.to_dict()["card"]
-            for event in step.events
-            if event.kind in PLAYED_KINDS and not is_declaration(step.move)
-        ),
-        None,
-    )
-    tops = []
-    if at.state.game.shows_pile_tops:  # Rubamazzo: the piles a card may steal
-        tops = [
-            (seat.name, top if top >= 0 else None)
-            for seat, top in zip(table.seats, at.state.tops, strict=True)
-        ]
-    png = await asyncio.to_thread(
-        board_png,
-        at.state.table,
-        deck_of(table),
-        last_played=played,
-        pile_tops=tops,
-        played_label=tr(lang, "board.played_label"),
-    )
-    return discord.File(io.BytesIO(png), filename=PICTURE)
+    if is_declaration(step.move):
+        return None
+    events = step.events
+    return next((event.to_dict()["card"] for event in events if event.kind in PLAYED_KINDS), None)

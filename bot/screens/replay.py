@@ -18,8 +18,6 @@ Choices where the issue is silent:
 
 from __future__ import annotations
 
-import asyncio
-import io
 from collections import OrderedDict
 
 import discord
@@ -29,12 +27,11 @@ from ..ai.review import Decision
 from ..games import events_to_dicts
 from ..games.replay import ReplayError, Step, replay
 from ..i18n import language_of, tr
-from ..pictures import board_png
 from ..storage import Storage
 from ..tables import Table, TableError
-from .board import PLAYED_KINDS
+from .board import PLAYED_KINDS, board_picture
 from .cards import CardFaces, CardWords
-from .common import GAME_COLOURS, card_words, deck_of, game_name, player_name, side_name
+from .common import GAME_COLOURS, card_words, game_name, player_name, side_name
 from .ids import ReplayButton, ReplayHandSelect, ReviewButton
 from .story import describe_events
 from .verdicts import verdict_line
@@ -91,7 +88,7 @@ class MatchReplay:
         cards = card_words(table, lang, self.faces)
         files = []
         if table.settings.images:
-            files.append(await _picture(at, steps[step], lang))
+            files.append(await board_picture(at, PICTURE, _played(at), lang))
         mark = await self._mark(at, step, cards)
         return _layout(at, steps, step, cards, mark), files
 
@@ -237,23 +234,7 @@ def _hand_picker(
     return ReplayHandSelect(table_id, placeholder=tr(lang, "replay.pick_hand"), options=options)
 
 
-async def _picture(table: Table, step: Step, lang: str) -> discord.File:
-    """The board at ``step``, drawn off the event loop."""
-    played = next(
-        (event["card"] for event in table.log.last_events if event["kind"] in PLAYED_KINDS), None
-    )
-    tops = []
-    if step.state.game.shows_pile_tops:  # Rubamazzo: the piles a card may steal
-        tops = [
-            (seat.name, top if top >= 0 else None)
-            for seat, top in zip(table.seats, step.state.tops, strict=True)
-        ]
-    png = await asyncio.to_thread(
-        board_png,
-        step.state.table,
-        deck_of(table),
-        last_played=played,
-        pile_tops=tops,
-        played_label=tr(lang, "board.played_label"),
-    )
-    return discord.File(io.BytesIO(png), filename=PICTURE)
+def _played(at: Table) -> int | None:
+    """The card the step's move played."""
+    events = at.log.last_events
+    return next((event["card"] for event in events if event["kind"] in PLAYED_KINDS), None)
