@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -82,21 +83,8 @@ class TournamentPublisher:
 
     async def _signup(self, channel, tournament: Tournament, lang: str) -> None:
         names = [(e.name, e.active) for e in tournament.entrants]
-        key = (tournament.status, names)
-        if self.keys.get((tournament.id, "signup")) == key:
-            return
         embed, view = signup_message(tournament, lang)
-        message_id = tournament.shown.signup_message_id
-        if message_id is None:
-            message = await channel.send(embed=embed, view=view)
-            await self.service.mark_shown(tournament.id, signup_message_id=message.id)
-        else:
-            try:
-                await channel.get_partial_message(message_id).edit(embed=embed, view=view)
-            except discord.NotFound:
-                await self.service.mark_shown(tournament.id, signup_message_id=None)
-                raise
-        self.keys[(tournament.id, "signup")] = key
+        await self._keep(channel, tournament, "signup", (tournament.status, names), embed, view)
 
     async def _post_pairings(self, channel, tournament: Tournament, round_no: int, lang: str):
         posted = await self._posted(channel, tournament)
@@ -121,20 +109,39 @@ class TournamentPublisher:
     async def _standings(self, channel, tournament: Tournament, lang: str) -> None:
         key = (tournament.status, tournament.round, [p.model_dump() for p in tournament.pairings])
         if self.keys.get((tournament.id, "standings")) == key:
-            return
+            return  # unchanged: the bracket picture is not drawn again
         embed, files = standings_message(tournament, lang)
-        message_id = tournament.shown.standings_message_id
+        await self._keep(channel, tournament, "standings", key, embed, files=files)
+        await asyncio.sleep(self.pause)
+
+    async def _keep(
+        self,
+        channel,
+        tournament: Tournament,
+        kind: str,
+        key: Any,
+        embed: discord.Embed,
+        view: discord.ui.View | None = None,
+        files: Sequence[discord.File] = (),
+    ) -> None:
+        """The tournament's one ``kind`` message: sent once and its id recorded, then
+        edited when ``key`` changed; forgotten (to be sent again) when Discord lost it."""
+        if self.keys.get((tournament.id, kind)) == key:
+            return
+        field = f"{kind}_message_id"
+        message_id = getattr(tournament.shown, field)
         if message_id is None:
-            message = await channel.send(embed=embed, files=files)
-            await self.service.mark_shown(tournament.id, standings_message_id=message.id)
+            message = await channel.send(embed=embed, view=view, files=list(files))
+            await self.service.mark_shown(tournament.id, **{field: message.id})
         else:
             try:
-                await channel.get_partial_message(message_id).edit(embed=embed, attachments=files)
+                await channel.get_partial_message(message_id).edit(
+                    embed=embed, view=view, attachments=list(files)
+                )
             except discord.NotFound:
-                await self.service.mark_shown(tournament.id, standings_message_id=None)
+                await self.service.mark_shown(tournament.id, **{field: None})
                 raise
-        self.keys[(tournament.id, "standings")] = key
-        await asyncio.sleep(self.pause)
+        self.keys[(tournament.id, kind)] = key
 
     async def _podium(self, channel, tournament: Tournament, lang: str) -> None:
         if marker(tournament, "podium") in await self._posted(channel, tournament):

@@ -14,9 +14,13 @@ TURN_SECONDS = 120
 member away is played for by the bot."""
 
 
-async def open_match(tables: TableService, tournament: Tournament, pairing: Pairing) -> Table:
-    """The pairing's table, opened and started (or the one a kill left half-opened)."""
-    table = _table_of(tables, tournament, pairing) or await _create(tables, tournament, pairing)
+async def open_match(
+    tables: TableService, tournament: Tournament, pairing: Pairing, turn_timer: int
+) -> Table:
+    """The pairing's table, opened and started (or the one a kill left half-opened), with
+    ``turn_timer`` seconds a turn."""
+    table = _table_of(tables, tournament, pairing)
+    table = table or await _create(tables, tournament, pairing, turn_timer)
     return await _seat_and_start(tables, tournament, pairing, table)
 
 
@@ -26,13 +30,11 @@ def _table_of(tables: TableService, tournament: Tournament, pairing: Pairing) ->
     return next((t for t in tables.tables.values() if t.settings.tournament == marker), None)
 
 
-async def _create(tables: TableService, tournament: Tournament, pairing: Pairing) -> Table:
+async def _create(
+    tables: TableService, tournament: Tournament, pairing: Pairing, turn_timer: int
+) -> Table:
     host = rules.seats(tournament, pairing)[0]
-    server = await tables.storage.guild_settings(tournament.guild_id)
-    settings = TableSettings(
-        turn_timer=server.turn_timer or TURN_SECONDS,
-        tournament=rules.marker(tournament, pairing),
-    )
+    settings = TableSettings(turn_timer=turn_timer, tournament=rules.marker(tournament, pairing))
     return await tables.create(
         guild_id=tournament.guild_id,
         channel_id=tournament.channel_id,

@@ -152,12 +152,7 @@ def _looking_ahead(
     candidates = sorted(_pairings(nodes, met, had_bye), key=worth, reverse=True)
     budget = [SEARCH_BUDGET]
     for pairs in candidates:
-        after = {entrant: set(opponents) for entrant, opponents in met.items()}
-        for a, b in pairs:
-            if b != BYE:
-                after[a].add(b)
-                after[b].add(a)
-        byes = had_bye | {a for a, b in pairs if b == BYE}
+        after, byes = _after(met, had_bye, pairs)
         if _can_pair(nodes, after, byes, rounds_left, budget):
             return pairs
         if budget[0] <= 0:
@@ -195,15 +190,22 @@ def _can_pair(
         budget[0] -= 1
         if budget[0] <= 0:
             return False
-        after = {entrant: set(opponents) for entrant, opponents in met.items()}
-        for a, b in pairs:
-            if b != BYE:
-                after[a].add(b)
-                after[b].add(a)
-        byes = had_bye | {a for a, b in pairs if b == BYE}
+        after, byes = _after(met, had_bye, pairs)
         if _can_pair(nodes, after, byes, rounds - 1, budget):
             return True
     return False
+
+
+def _after(
+    met: dict[int, set[int]], had_bye: set[int], pairs: list[tuple[int, int]]
+) -> tuple[dict[int, set[int]], set[int]]:
+    """Who has met whom, and who has had a bye, once ``pairs`` are played."""
+    after = {entrant: set(opponents) for entrant, opponents in met.items()}
+    for a, b in pairs:
+        if b != BYE:
+            after[a].add(b)
+            after[b].add(a)
+    return after, had_bye | {a for a, b in pairs if b == BYE}
 
 
 def _partners(i: int, count: int, fold: int, near: int | None) -> range | list[int]:

@@ -21,7 +21,7 @@ from typing import Any
 from ..storage import Storage
 from ..tables import Seat, Table, TableError, TableService
 from . import rules
-from .matches import open_match
+from .matches import TURN_SECONDS, open_match
 from .model import Tournament
 
 
@@ -241,16 +241,17 @@ class TournamentService:
     async def _open_tables(self, tournament: Tournament) -> bool:
         """Open the tables of the round's undecided pairings that have none (or finish
         opening one a kill interrupted): True when any was opened."""
-        opened = False
-        for pairing in tournament.round_pairings():
-            if pairing.decided or pairing.table_id is not None:
-                continue
-            table = await open_match(self.tables, tournament, pairing)
+        waiting = [p for p in tournament.round_pairings() if not p.decided and p.table_id is None]
+        if not waiting:
+            return False
+        server = await self.storage.guild_settings(tournament.guild_id)
+        turn_timer = server.turn_timer or TURN_SECONDS
+        for pairing in waiting:
+            table = await open_match(self.tables, tournament, pairing, turn_timer)
             async with self._changing(tournament.id) as draft:
                 rules.table_opened(draft, pairing.board, table.id)
             self.on_table_changed(table.id)
-            opened = True
-        return opened
+        return True
 
     def _table_ended(self, table: Table) -> None:
         """A table's match ended: the tournament it belongs to takes the result in."""
