@@ -104,6 +104,12 @@ async def test_an_eight_entrant_knockout_from_sign_up_to_podium_with_a_restart(
     results = answer(await members[3].slash(channel, "tournament results")).message
     assert "the podium" in results.embeds[0].title
 
+    history = (await members[0].slash(channel, "history")).response.embeds[0].description
+    assert len(history.splitlines()) == 7, "the seven matches count in /history"
+    board = await members[0].slash(channel, "leaderboard", game="escoba", season="all")
+    ratings = [int(r) for r in re.findall(r"\*\*(\d+)\*\*", board.response.embeds[0].description)]
+    assert len(ratings) == 8 and max(ratings) > 1000 > min(ratings), "and for the ratings"
+
 
 async def test_a_sixteen_entrant_swiss_pairs_every_round_without_a_rematch(
     simcord_env, bot_settings
