@@ -195,6 +195,15 @@ async def test_a_sandbox_tournament_plays_its_matches_side_by_side_in_the_channe
         for member in world.members[:3]:
             await member.click(signup, label="Join")
         await alex.click(signup, label="Start")
+        paired = [m.content for m in channel.history() if "round 1**" in (m.content or "")]
+        assert "each at a table of its own" in paired[0], "no thread is promised"
+        lobbies = [m.embeds[0] for m in channel.history() if m.embeds]
+        heads = [e.description.split("\n")[0] for e in lobbies if "table #" in (e.title or "")]
+        assert heads == [
+            "**🏆 Tournament #1 · round 1 · match 1**",
+            "**🏆 Tournament #1 · round 1 · match 2**",
+        ]
+        assert not any("(host)" in (e.fields[0].value if e.fields else "") for e in lobbies)
         by_id = {member.id: member for member in world.members}
         for round_no in (1, 2):
             live = [t for t in env.bot.service.tables.values() if t.is_live]

@@ -65,7 +65,12 @@ def option_summary(table: Table, lang: str) -> str:
 
 def lobby_embed(table: Table, lang: str) -> discord.Embed:
     title = tr(lang, "lobby.title", game=game_name(table.game, lang), table=table.id)
-    shown = embed(table, title, option_summary(table, lang))
+    summary = option_summary(table, lang)
+    if table.settings.tournament:
+        tournament, round_no, board = table.settings.tournament.split("/")
+        match = tr(lang, "lobby.tournament", id=tournament, round=round_no, board=board)
+        summary = f"**{match}**\n{summary}"
+    shown = embed(table, title, summary)
     shown.add_field(name=tr(lang, "lobby.seats"), value=_seat_lines(table, lang), inline=False)
     if table.status in ("cancelled", "finished"):
         shown.set_footer(text=end_text(table, lang))
@@ -88,7 +93,7 @@ def _seat_lines(table: Table, lang: str) -> str:
             continue
         seat = table.seats[index]
         line = f"{index + 1}. {seat_mention(table, index)}"
-        if seat.user_id == table.host_id:
+        if seat.user_id == table.host_id and not table.settings.tournament:
             line += " " + tr(lang, "lobby.host_mark")
         if teams:  # bots and members who did not choose are placed as at Start
             line += " · " + tr(lang, "lobby.team_name", team=chr(65 + sides[index]))
