@@ -10,7 +10,7 @@ import discord
 from .i18n import language_of, public_language, tr
 from .publishing import DiscordPort, Publisher
 from .screens.lobby import rematch_invite
-from .storage import GuildSettings, Storage
+from .storage import Storage
 from .tables import Seat, Table, TableError, TableService, TableSettings
 
 DEFAULT_TARGET = 21
@@ -30,19 +30,6 @@ async def public_lang(storage: Storage, interaction: discord.Interaction) -> str
 def seat_for(interaction: discord.Interaction) -> Seat:
     user = interaction.user
     return Seat(user_id=user.id, name=user.display_name, locale=interaction_lang(interaction))
-
-
-def table_settings(
-    server: GuildSettings, timer: int | None, advanced: dict[str, Any] | None
-) -> TableSettings:
-    """A new table's settings: the server's, with the command's timer and rules."""
-    return TableSettings(
-        turn_timer=timer if timer is not None else server.turn_timer,
-        dm_hands=server.dm_hands,
-        takeover_after=server.takeover_after,
-        images=server.images,
-        advanced=advanced or {},
-    )
 
 
 async def open_table(
@@ -76,7 +63,9 @@ async def open_table(
             game=game,
             options=options,
             locale=server.language or language_of(guild.preferred_locale),
-            settings=table_settings(server, timer, advanced),
+            settings=TableSettings.of_server(
+                server, timer if timer is not None else server.turn_timer, advanced=advanced or {}
+            ),
             rematch_of=rematch_of,
             in_channel=not can_thread,
         )

@@ -143,7 +143,9 @@ class Settings(commands.Cog):
             tr(
                 lang,
                 "settings.season_channel",
-                value=f"<#{settings.season_channel}>" if settings.season_channel else off,
+                value=f"<#{settings.season_channel}>"
+                if settings.season_channel
+                else tr(lang, "settings.season_channel_off"),
             ),
             tr(
                 lang,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.client import create_bot
-from tests.discord_helpers import TableDriver, answer, make_world
+from tests.discord_helpers import TableDriver, answer, custom_ids, make_world
 
 NAMES = ("ana", "bob", "cai", "dan", "eva", "fer", "gus", "hal")
 
@@ -26,6 +26,11 @@ class ThreadDriver(TableDriver):
     @property
     def thread(self):
         return self.fixed
+
+    def is_over(self) -> bool:
+        """A tournament's match has no Rematch: over when its table is no longer live."""
+        table = self.env.bot.service.tables.get(int(re.search(r"#(\d+)", self.fixed.name)[1]))
+        return table is None or not table.is_live
 
 
 def signup(channel):
@@ -98,6 +103,10 @@ async def test_an_eight_entrant_knockout_from_sign_up_to_podium_with_a_restart(
     podiums = [m for m in channel.history() if m.embeds and "podium" in (m.embeds[0].title or "")]
     assert len(podiums) == 1
     assert podiums[0].embeds[0].description.startswith("🥇 <@")
+    for thread in channel.threads:
+        ends = [m for m in thread.history() if m.embeds and "the match" in m.embeds[0].title]
+        assert len(ends) == 1, "each match ended once"
+        assert not custom_ids(ends[0], "esc:rematch:"), "the tournament pairs, no Rematch"
     assert podiums[0].embeds[0].description.count("🥉") == 2, "both losing semi-finalists"
     assert len(standings_messages(channel)) == 1, "one standings message, edited in place"
     assert "Finished." in standings_messages(channel)[0].embeds[0].footer.text
@@ -139,6 +148,10 @@ async def test_a_sixteen_entrant_swiss_pairs_every_round_without_a_rematch(
     assert len(met) == 40
     standings = standings_messages(channel)[0].embeds[0].description
     assert standings.startswith("`#` name · points") and "🥇" in standings
+    results = answer(await members[5].slash(channel, "tournament results")).message
+    rounds = results.embeds[1].fields
+    assert [f.name for f in rounds] == [f"Round {n}" for n in (5, 4, 3, 2, 1)]
+    assert all(len(f.value.splitlines()) == 8 for f in rounds), "every match of every round"
 
 
 async def test_every_refusal_is_answered_clearly(simcord_env):
@@ -157,7 +170,7 @@ async def test_every_refusal_is_answered_clearly(simcord_env):
     assert "You are not in this tournament" in left.message.content
     await ana.click(signup(channel), label="Cancel")
     after = answer(await bob.slash(channel, "tournament leave"))
-    assert "No tournament is under way here" in after.message.content
+    assert after.message.content == "No tournament is under way in this channel."
     none = answer(await bob.slash(channel, "tournament results", tournament=99))
     assert "No such tournament on this server." in none.message.content
 

@@ -216,6 +216,8 @@ async def test_a_sandbox_tournament_plays_its_matches_side_by_side_in_the_channe
                 )
                 await driver.play_to_end()
         assert channel.threads == [], "the matches played in the channel the page shows"
+        told = " ".join(m.content or "" for m in channel.history())
+        assert "your turn" in told and "DMs" not in told, "the server's hands-in-DMs: off"
         titles = [(m, m.embeds[0].title or "") for m in channel.history() if m.embeds]
         podium = [m for m, title in titles if "podium" in title]
         assert len(podium) == 1 and podium[0].embeds[0].description.startswith("🥇")

@@ -107,7 +107,7 @@ async def test_leaderboard_by_season_and_the_settings_that_set_it(simcord_env):
     assert len(re.findall(r"· \*\*\d+\*\* ·", alltime.description)) == 2
 
     answer = await ana.slash(channel, "settings", seasons="weekly")
-    assert "Seasons: **weekly**" in answer.response.embeds[0].description
+    assert "Seasons: weekly" in answer.response.embeds[0].description
     driver = TableDriver(simcord_env, channel, players)
     await driver.open("escoba new", target=1)
     await driver.seat_and_start()

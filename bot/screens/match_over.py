@@ -1,6 +1,6 @@
 """The match's result: the winners, the final scores, why it ended, each member's
 rating before and after (a match with hints is practice: no rating moves), and
-Rematch."""
+Rematch (not after a tournament's match)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ def match_over_message(
     table: Table, event: dict[str, Any], lang: str
 ) -> tuple[discord.Embed, ui.View]:
     view = ui.View(timeout=None)
-    view.add_item(RematchButton(table.id, label=tr(lang, "result.rematch"), style=green))
+    if not table.settings.tournament:  # the tournament pairs its next round itself
+        view.add_item(RematchButton(table.id, label=tr(lang, "result.rematch"), style=green))
     return match_over_embed(table, event, lang), view
 
 

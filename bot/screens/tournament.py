@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import discord
 from discord import ui
 
-from ..i18n import tr, tr_count
+from ..i18n import DECIMAL_COMMA, count_key, tr, tr_count
 from ..pictures import bracket_png, podium_png
 from ..tournaments import rules
 from ..tournaments.model import Pairing, Tournament
@@ -23,6 +23,8 @@ from .ids import TournamentButton
 SHOWN_LINES = 24
 """Standings lines shown (the embed's description holds 4096 characters)."""
 MEDALS = ("🥇", "🥈", "🥉")
+EMBEDS_LENGTH = 6000
+"""The characters Discord takes in a message's embeds together."""
 BRACKET = "bracket.png"
 PODIUM = "podium.png"
 MENTIONS_PER_POST = 40
@@ -155,15 +157,21 @@ def standings_message(
     else:
         files.append(_bracket_file(tournament, lang))
         embed.set_image(url=f"attachment://{BRACKET}")
-    round_lines = [
-        _pairing_line(tournament, p, lang, mention=False) for p in tournament.round_pairings()
-    ]
-    if round_lines:
-        name = tr(lang, "tournament.round", round=tournament.round)
-        embed.add_field(name=name, value=_fit_lines(round_lines, 1024), inline=False)
+    _add_round(embed, tournament, tournament.round, lang)
     status = tr(lang, f"tournament.status.{tournament.status}")
     embed.set_footer(text=f"{status} {marker(tournament, 'standings')}")
     return embed, files
+
+
+def _add_round(embed: discord.Embed, tournament: Tournament, round_no: int, lang: str) -> None:
+    """A field listing the matches of round ``round_no``, if it has any."""
+    lines = [
+        _pairing_line(tournament, p, lang, mention=False)
+        for p in tournament.round_pairings(round_no)
+    ]
+    if lines:
+        name = tr(lang, "tournament.round", round=round_no)
+        embed.add_field(name=name, value=_fit_lines(lines, 1024), inline=False)
 
 
 def _standings_text(tournament: Tournament, lang: str) -> str:
@@ -223,6 +231,14 @@ def _round_title(tournament: Tournament, number: int, lang: str) -> str:
     return tr(lang, "tournament.round", round=number)
 
 
+def _points(halves: int, lang: str) -> str:
+    """A score in points (kept in half points): "1 pt", "2.5 pts"; "1 punto", "2,5 punti"."""
+    figure = f"{halves / 2:g}"
+    if lang in DECIMAL_COMMA:
+        figure = figure.replace(".", ",")
+    return tr(lang, count_key("tournament.points", 1 if halves == 2 else 0), points=figure)
+
+
 def podium_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, discord.File]:
     """The final podium, with its picture."""
     places = rules.podium(tournament)
@@ -235,7 +251,7 @@ def podium_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, di
                 " & ".join(f"<@{m}>" for m in tournament.entrant(number).members if m > 0) or name
             )
             lines.append(f"{MEDALS[place]} {mention}")
-            figure = tr(lang, "tournament.points", points=f"{points.get(number, 0) / 2:g}")
+            figure = _points(points.get(number, 0), lang)
             pictured.append((name, figure))
     embed = discord.Embed(
         title=f"🏆 {tr(lang, 'tournament.podium_title', title=_title(tournament, lang))}",
@@ -251,9 +267,15 @@ def podium_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, di
 def results_message(
     tournament: Tournament, lang: str
 ) -> tuple[list[discord.Embed], list[discord.File]]:
-    """``/tournament results``: the final standings (or bracket) and the podium."""
+    """``/tournament results``: the podium, the final standings (or bracket) and each
+    round's matches, the latest first, as many as the message holds."""
     standings, files = standings_message(tournament, lang)
     if tournament.status != "finished":
         return [standings], files
     podium, picture = podium_message(tournament, lang)
+    for round_no in range(tournament.round - 1, 0, -1):  # the earlier rounds, while they fit
+        _add_round(standings, tournament, round_no, lang)
+        if len(podium) + len(standings) > EMBEDS_LENGTH or len(standings.fields) > 25:
+            standings.remove_field(-1)
+            break
     return [podium, standings], [picture, *files]

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from ..games import Game, State, make_game
+from ..storage import GuildSettings
 
 
 class Seat(BaseModel):
@@ -49,6 +50,20 @@ class TableSettings(BaseModel):
     """The coach is on: hand panels and ``/hint`` suggest the hard bot's move."""
     tournament: str | None = None
     """``<tournament>/<round>/<board>``: the tournament match this table plays."""
+
+    @classmethod
+    def of_server(
+        cls, server: GuildSettings, turn_timer: int | None, **chosen: Any
+    ) -> TableSettings:
+        """A new table's settings: the server's (``/settings``), a turn of ``turn_timer``
+        seconds, and what its command ``chosen``."""
+        return cls(
+            turn_timer=turn_timer,
+            dm_hands=server.dm_hands,
+            takeover_after=server.takeover_after,
+            images=server.images,
+            **chosen,
+        )
 
     def has_chosen(self, name: str, value: Any) -> bool:
         """Whether the lobby's menu set the rule ``name`` to ``value``."""

@@ -5,6 +5,7 @@ it is found again rather than opened twice."""
 
 from __future__ import annotations
 
+from ..storage import GuildSettings
 from ..tables import Table, TableService, TableSettings
 from . import rules
 from .model import Pairing, Tournament
@@ -15,12 +16,12 @@ member away is played for by the bot."""
 
 
 async def open_match(
-    tables: TableService, tournament: Tournament, pairing: Pairing, turn_timer: int
+    tables: TableService, tournament: Tournament, pairing: Pairing, server: GuildSettings
 ) -> Table:
     """The pairing's table, opened and started (or the one a kill left half-opened), with
-    ``turn_timer`` seconds a turn."""
+    the ``server``'s settings."""
     table = _table_of(tables, tournament, pairing)
-    table = table or await _create(tables, tournament, pairing, turn_timer)
+    table = table or await _create(tables, tournament, pairing, server)
     return await _seat_and_start(tables, tournament, pairing, table)
 
 
@@ -31,10 +32,12 @@ def _table_of(tables: TableService, tournament: Tournament, pairing: Pairing) ->
 
 
 async def _create(
-    tables: TableService, tournament: Tournament, pairing: Pairing, turn_timer: int
+    tables: TableService, tournament: Tournament, pairing: Pairing, server: GuildSettings
 ) -> Table:
     host = rules.seats(tournament, pairing)[0]
-    settings = TableSettings(turn_timer=turn_timer, tournament=rules.marker(tournament, pairing))
+    marker = rules.marker(tournament, pairing)
+    turn_timer = server.turn_timer or TURN_SECONDS
+    settings = TableSettings.of_server(server, turn_timer, tournament=marker)
     return await tables.create(
         guild_id=tournament.guild_id,
         channel_id=tournament.channel_id,

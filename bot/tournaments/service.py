@@ -21,7 +21,7 @@ from typing import Any
 from ..storage import Storage
 from ..tables import Seat, Table, TableError, TableService
 from . import rules
-from .matches import TURN_SECONDS, open_match
+from .matches import open_match
 from .model import Tournament
 
 
@@ -245,9 +245,8 @@ class TournamentService:
         if not waiting:
             return False
         server = await self.storage.guild_settings(tournament.guild_id)
-        turn_timer = server.turn_timer or TURN_SECONDS
         for pairing in waiting:
-            table = await open_match(self.tables, tournament, pairing, turn_timer)
+            table = await open_match(self.tables, tournament, pairing, server)
             async with self._changing(tournament.id) as draft:
                 rules.table_opened(draft, pairing.board, table.id)
             self.on_table_changed(table.id)
