@@ -188,3 +188,14 @@ async def test_three_members_start_a_swiss_with_the_bot_as_the_fourth(database_u
     started = service.get(filled.id)
     assert [e.bot for e in started.entrants] == [False, False, False, True]
     assert len(started.round_pairings()) == 2, "two matches, no bye"
+
+
+def test_points_read_in_each_language():
+    from bot.screens.tournament import _points
+
+    assert [_points(2, "en"), _points(3, "en"), _points(2, "es"), _points(5, "it")] == [
+        "1 pt",
+        "1.5 pts",
+        "1 punto",
+        "2,5 punti",
+    ]
