@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import signal
 import subprocess
@@ -17,7 +18,15 @@ from simcord.results import to_discord_message
 
 from bot.__main__ import parse_args
 from bot.sandbox import sandbox
-from tests.discord_helpers import BOT_SELECT, TableDriver, custom_ids, is_score_sheet
+from tests.discord_helpers import (
+    BOT_SELECT,
+    TableDriver,
+    answer,
+    current,
+    custom_ids,
+    enabled,
+    is_score_sheet,
+)
 
 
 async def test_the_sandbox_world_plays_a_whole_hand_against_a_bot(tmp_path):
@@ -221,3 +230,40 @@ async def test_a_sandbox_tournament_plays_its_matches_side_by_side_in_the_channe
         titles = [(m, m.embeds[0].title or "") for m in channel.history() if m.embeds]
         podium = [m for m, title in titles if "podium" in title]
         assert len(podium) == 1 and podium[0].embeds[0].description.startswith("🥇")
+
+
+async def test_a_hand_panel_kept_open_stays_current_beside_another_table(tmp_path):
+    """Each member keeps the "My hand" panel opened once, for two tables playing side
+    by side in #cartas: at every turn the panel shows the hand with its cards enabled."""
+    async with sandbox(tmp_path / "sandbox.sqlite3", deal_seed=5) as world:
+        env, channel, alex = world.env, world.channel, world.you
+        await alex.slash(channel, "settings", target=1)
+        await alex.slash(channel, "tournament new", entrants=4, rounds=2, bots=True)
+        signup = channel.history()[-1]
+        for member in world.members[:3]:
+            await member.click(signup, label="Join")
+        await alex.click(signup, label="Start")
+        by_id = {member.id: member for member in world.members}
+        drivers, panels = [], {}
+        for table in [t for t in env.bot.service.tables.values() if t.is_live]:
+            players = [by_id[s.user_id] for s in table.seats if not s.bot]
+            closed = {p.id for p in players}
+            driver = ChannelTableDriver(env, channel, players, dm_closed=closed, table_id=table.id)
+            drivers.append(driver)
+            for player in players:
+                hand = custom_ids(driver.board(), "esc:hand:")[0]
+                opened = await player.click(driver.board(), custom_id=hand)
+                panels[(table.id, player.id)] = answer(opened).message
+        rng, moves = random.Random(3), 0
+        while live := [d for d in drivers if not d.is_over()]:
+            driver = rng.choice(live)
+            actor = driver.actor()
+            panel = current(env, panels[(driver.table_id, actor.id)])
+            cards = enabled(panel, "esc:card:")
+            assert cards, f"table {driver.table_id}: the kept panel is current at move {moves}"
+            await actor.click(panel, custom_id=rng.choice(cards))
+            choices = custom_ids(current(env, panel), "esc:move:")
+            if choices:
+                await actor.click(current(env, panel), custom_id=choices[0])
+            moves += 1
+        assert moves >= 20
