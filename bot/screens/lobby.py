@@ -13,6 +13,7 @@ from discord import ui
 from ..ai.seats import LEVELS
 from ..i18n import tr, tr_count
 from ..tables import Table, planned_sides, rematch_invited, rule_fits
+from ..tournaments.model import match_of
 from .common import (
     advanced_text,
     blue,
@@ -67,8 +68,8 @@ def lobby_embed(table: Table, lang: str) -> discord.Embed:
     title = tr(lang, "lobby.title", game=game_name(table.game, lang), table=table.id)
     summary = option_summary(table, lang)
     if table.settings.tournament:
-        tournament, round_no, board = table.settings.tournament.split("/")
-        match = tr(lang, "lobby.tournament", id=tournament, round=round_no, board=board)
+        tournament_id, round_no, board = match_of(table.settings.tournament)
+        match = tr(lang, "lobby.tournament", id=tournament_id, round=round_no, board=board)
         summary = f"**{match}**\n{summary}"
     shown = embed(table, title, summary)
     shown.add_field(name=tr(lang, "lobby.seats"), value=_seat_lines(table, lang), inline=False)

@@ -135,3 +135,9 @@ class Tournament(BaseModel):
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Tournament:
         return cls.model_validate({**row["data"], "id": row["id"], "revision": row["revision"]})
+
+
+def match_of(marker: str) -> tuple[int, int, int]:
+    """The tournament, round and board a table's marker (``rules.marker``) names."""
+    tournament_id, round_no, board = (int(part) for part in marker.split("/"))
+    return tournament_id, round_no, board

@@ -22,7 +22,7 @@ from ..storage import Storage
 from ..tables import Seat, Table, TableError, TableService
 from . import rules
 from .matches import open_match
-from .model import Tournament
+from .model import Tournament, match_of
 
 
 class TournamentService:
@@ -257,7 +257,7 @@ class TournamentService:
         marker = table.settings.tournament
         if marker is None:
             return
-        tournament_id = int(marker.split("/")[0])
+        tournament_id = match_of(marker)[0]
         if tournament_id in self.tournaments:
             task = asyncio.get_running_loop().create_task(self.settle(tournament_id))
             self._pending.add(task)
