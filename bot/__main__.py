@@ -98,7 +98,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def configure_logging(level: int) -> None:
     """discord.py's log format, in colour only on a terminal (not in a file or a pipe,
-    where colour codes are noise), and no warnings about voice, which the bot never uses."""
+    where colour codes are noise), no warnings about voice, which the bot never uses, and
+    no database driver's debug lines."""
     handler = logging.StreamHandler()
     formatter = None
     if not handler.stream.isatty():
@@ -111,6 +112,9 @@ def configure_logging(level: int) -> None:
         discord.utils.setup_logging(level=level, handler=handler, formatter=formatter)
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
+    # aiosqlite's debug lines print every statement's values: saved states, with a live
+    # match's secret seed and every hidden hand.
+    logging.getLogger("aiosqlite").setLevel(max(level, logging.INFO))
 
 
 def start_failure(settings: Settings) -> int:

@@ -7,12 +7,15 @@ from __future__ import annotations
 import discord
 
 from .boundary import ErrorBoundary, refusals_answered
+from .i18n import language_of
 from .opening import public_lang
 from .screens.history import MatchHistory
 from .screens.leaderboard import Leaderboards
 from .screens.replay import MatchReplay
 from .screens.review import MatchReviews
+from .screens.verify import verdict_embed
 from .tables import TableService
+from .verify import check_saved
 
 
 class RecordHandlers:
@@ -44,6 +47,14 @@ class RecordHandlers:
     async def on_review(self, interaction: discord.Interaction, table_id: int | None) -> None:
         """``/review`` and the Review buttons: a match's review, privately."""
         await self.reviews.open_review(interaction, table_id)
+
+    @refusals_answered
+    async def verify_match(self, interaction: discord.Interaction, table_id: int) -> None:
+        """``/verify``: a finished match's deals rebuilt from its revealed seed, privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)  # the move log is read
+        checked = await check_saved(self.service.storage, table_id, interaction.guild_id or 0)
+        shown = verdict_embed(checked.table, checked.verdict, language_of(interaction.locale))
+        await interaction.edit_original_response(embed=shown)
 
     async def on_replay_step(
         self, interaction: discord.Interaction, table_id: int, step: int, *, opens: bool = False

@@ -1,5 +1,6 @@
 """/history: the server's recent matches and their score sheets; /replay: a finished
-match step by step; /review: the hard bot's verdict on its moves."""
+match step by step; /review: the hard bot's verdict on its moves; /verify: its deals
+checked against their commitment."""
 
 from __future__ import annotations
 
@@ -46,6 +47,15 @@ class History(commands.Cog):
         match: app_commands.Range[int, 1, 999_999_999_999] | None = None,
     ) -> None:
         await self.bot.croupier.on_review(interaction, match)
+
+    @app_commands.command(name=cmd("cmd.verify", "verify"), description=cmd("cmd.verify.desc"))
+    @app_commands.rename(match=cmd("opt.match", "match"))
+    @app_commands.describe(match=cmd("opt.match.desc"))
+    @app_commands.guild_only()
+    async def verify(
+        self, interaction: discord.Interaction, match: app_commands.Range[int, 1, 999_999_999_999]
+    ) -> None:
+        await self.bot.croupier.verify_match(interaction, match)
 
 
 async def setup(bot: EscobaBot) -> None:

@@ -153,6 +153,7 @@ async def test_slash_commands_fit_discord_limits_in_every_language(commands_payl
         "history",
         "replay",
         "review",
+        "verify",
         "profile",
         "daily",
         "tournament",

@@ -24,7 +24,7 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .engine import Game, IllegalMoveError, State, StateFormatError, game_type, make_game
+from .engine import Game, IllegalMoveError, Seed, State, StateFormatError, game_type, make_game
 from .events import Event, events_to_dicts
 from .moves import (
     MoveInfo,
@@ -68,6 +68,7 @@ __all__ = [
     "PublicObservation",
     "RubamazzoOptions",
     "ScopaOptions",
+    "Seed",
     "State",
     "StateFormatError",
     "card_code",

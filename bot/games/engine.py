@@ -93,6 +93,10 @@ def subsets_summing(subsets: tuple[int, ...], total: int) -> list[int]:
     return sorted([e & MASK40 for e in subsets if low <= e < high])
 
 
+Seed = int | str
+"""What deals a match: its text is the key of every shuffle (``str(seed)``). Tables
+deal from 64 hex digits of the operating system's randomness (``games.fairness``)."""
+
 Call = tuple[int, int, int, int, int]
 """A Cirulla declaration: (seat, deal round, points, mask of the hand shown, the
 value the matta was named or 0)."""
@@ -130,7 +134,7 @@ class State:
         "winners",
     )
 
-    def __init__(self, game: Game, seed: int) -> None:
+    def __init__(self, game: Game, seed: Seed) -> None:
         n = game.players
         self.game = game
         self.seed = seed
@@ -470,7 +474,7 @@ class Game:
 
     # -- match flow -----------------------------------------------------------------
 
-    def new_match(self, seed: int, events: list[Event] | None = None) -> State:
+    def new_match(self, seed: Seed, events: list[Event] | None = None) -> State:
         """A new match: first dealer chosen, first hand dealt. Same seed, same match."""
         state = State(self, seed)
         state.dealer = self._first_dealer(seed, events)
@@ -523,7 +527,7 @@ class Game:
         state.scores = list(scores) if scores else [0] * len(self.sides)
         return state
 
-    def _first_dealer(self, seed: int, events: list[Event] | None) -> int:
+    def _first_dealer(self, seed: Seed, events: list[Event] | None) -> int:
         deck = list(shuffled_deck(f"{seed}/dealer"))
         if getattr(self.options, "dealer_selection", "random") == "random":
             return deck[0] % self.players

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .engine import Game, IllegalMoveError, State
+from .engine import Game, IllegalMoveError, Seed, State
 from .events import Event
 from .moves import MoveParseError, parse_move
 
@@ -31,7 +31,7 @@ class Step:
     events: tuple[Event, ...]
 
 
-def replay(game: Game, seed: int, moves: Iterable[str]) -> list[Step]:
+def replay(game: Game, seed: Seed, moves: Iterable[str]) -> list[Step]:
     """The match dealt from ``seed`` with ``moves`` played in order: the first deal,
     then one step per move."""
     events: list[Event] = []

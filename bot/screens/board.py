@@ -17,6 +17,7 @@ import discord
 from discord import ui
 
 from ..games import PublicObservation, describe_move
+from ..games.fairness import short_commitment
 from ..i18n import tr, tr_count
 from ..pictures import board_png
 from ..tables import Table, current_hand_events
@@ -139,7 +140,14 @@ def _status_text(table: Table, public: PublicObservation, cards: CardWords) -> s
     )
     title = tr(lang, "board.title", game=game_name(table.game, lang), table=table.id)
     lines.append(f"-# {title} · {footer}")
+    if table.log.commitment:
+        lines.append(f"-# {_sealed(table, lang)}")
     return "\n".join(lines)
+
+
+def _sealed(table: Table, lang: str) -> str:
+    """The deal's commitment, short (``/verify`` tells the whole value)."""
+    return tr(lang, "board.sealed", commitment=short_commitment(table.log.commitment))
 
 
 def _seat_lines(table: Table, public: PublicObservation, cards: CardWords) -> str:

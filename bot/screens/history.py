@@ -22,6 +22,7 @@ from ..tables import Table
 from .common import GAME_COLOURS, category_name, game_name, side_name
 from .ids import HistorySelect, ReplayButton, ReviewButton
 from .match_over import rating_line
+from .verify import revealed
 
 HISTORY_SIZE = 10
 SHEET_BUDGET = 5500
@@ -80,7 +81,10 @@ def score_sheet_embed(
     """One field per hand, the result and rating changes on top. When not every hand
     fits, the last ones (which decided the match) are shown and the footer says how
     many came before."""
-    description = "\n".join([result_line(table), *_rating_lines(table, changes, lang)])
+    lines = [result_line(table), *_rating_lines(table, changes, lang)]
+    if table.log.commitment:
+        lines.append(revealed(table, lang))
+    description = "\n".join(lines)
     embed = discord.Embed(
         title=tr(lang, "history.sheet_title", game=game_name(table.game, lang), table=table.id),
         description=description,

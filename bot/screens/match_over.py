@@ -13,6 +13,7 @@ from ..i18n import tr
 from ..tables import Table
 from .common import deck_of, embed, game_name, green, player_name, side_name
 from .ids import RematchButton
+from .verify import revealed
 
 
 def match_over_message(
@@ -46,6 +47,8 @@ def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
         ratings = [tr(lang, "result.practice")]
     if ratings:
         shown.add_field(name=tr(lang, "result.ratings"), value="\n".join(ratings)[:1024])
+    if table.log.commitment and not table.is_live:
+        shown.add_field(name=tr(lang, "fair.revealed_title"), value=revealed(table, lang))
     footer = tr(lang, "result.footer", game=game_name(table.game, lang), table=table.id)
     shown.set_footer(text=footer)
     return shown

@@ -203,6 +203,13 @@ class TableRows(StorageBase):
         )
         return [decoded(row) for row in rows]
 
+    async def finished_table_ids(self, *, limit: int) -> list[int]:
+        """Finished matches' ids, oldest first (what ``python -m bot.verify`` checks)."""
+        rows = await self.db.fetch_all(
+            "SELECT id FROM game_tables WHERE status = 'finished' ORDER BY id LIMIT ?", (limit,)
+        )
+        return [row["id"] for row in rows]
+
 
 def _broken_rule(exc: Conflict) -> Exception:
     """The one-table rule a refused insert broke, or the refusal itself."""

@@ -92,6 +92,9 @@ class MatchLog(BaseModel):
     """Every hand's results and the match's, in order; the publisher posts each once."""
     seat_sweeps: list[int] = Field(default_factory=list)
     hands_played: int = 0
+    commitment: str = ""
+    """The SHA-256 of the match's seed, shown from the first card (``games.fairness``);
+    "" for matches dealt before commitments."""
 
 
 @dataclass

@@ -18,6 +18,7 @@ from ..games import (
     Event,
     IllegalMoveError,
     Observation,
+    Seed,
     State,
     events_to_dicts,
     format_move,
@@ -25,6 +26,7 @@ from ..games import (
     make_game,
     move_card,
 )
+from ..games.fairness import commitment
 from .errors import StalePanel, TableError
 from .lobby import arrange_seats, check_full
 from .model import Seat, Table
@@ -33,7 +35,7 @@ LOG_LENGTH = 6
 """How many events of the hand in play the board tells."""
 
 
-def start(table: Table, seed: int, now: float) -> None:
+def start(table: Table, seed: Seed, now: float) -> None:
     """Seat the players on their sides and deal the first hand."""
     check_full(table)
     game = make_game(table.game, table.options)
@@ -44,6 +46,7 @@ def start(table: Table, seed: int, now: float) -> None:
     table.version = 1
     table.log.seat_sweeps = [0] * table.players
     table.log.hands_played = 0
+    table.log.commitment = commitment(seed)
     record_events(table, events_to_dicts(events))
     open_turn(table, now)
 

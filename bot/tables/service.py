@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..games import Seed
 from ..seasons import season_of
 from ..storage import (
     ClaimLost,
@@ -251,9 +252,12 @@ class TableService(SavedTables):
             play.start(table, self._seed(table), self.clock())
         return change.table
 
-    def _seed(self, table: Table) -> int:
+    def _seed(self, table: Table) -> Seed:
+        """A secret seed from the operating system's randomness (256 bits, so nobody
+        finds it from the cards or the commitment); with ``deal_seed`` set (tests), one
+        drawn from it and the table."""
         if self.deal_seed is None:
-            return secrets.randbits(63)
+            return secrets.token_hex(32)
         digest = hashlib.sha256(f"{self.deal_seed}/{table.id}".encode()).digest()
         return int.from_bytes(digest[:8], "big") >> 1
 
