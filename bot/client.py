@@ -146,6 +146,7 @@ class EscobaBot(commands.AutoShardedBot):
         for extension in COGS:
             await self.load_extension(extension)
         await self.claim_shards()
+        await self.croupier.daily.secret()  # made at the first start, then kept
         await self.prepare_card_faces()
         restored = await self.service.restore()
         log.info("restored %d live tables (%s)", len(restored), _shards_text(self.settings))

@@ -13,6 +13,7 @@ import pytest
 
 from bot.client import create_bot
 from bot.daily.deal import daily_games, position
+from bot.games.fairness import commitment
 from tests.discord_helpers import answer, buttons, current, make_world, texts
 
 DAY = datetime(2026, 11, 26, 9, 0, tzinfo=UTC)
@@ -69,7 +70,8 @@ async def test_a_daily_hand_is_played_privately_to_its_result_and_one_try_a_day(
     assert "ana plays" in words, "the member's own last move is told too"
     saved = await simcord_env.bot.storage.daily_hand("2026-11-26", "escoba", ana.id)
     assert saved is not None and saved.finished
-    replayed = position("2026-11-26", "escoba", saved.moves)
+    seed = await simcord_env.bot.croupier.daily.seed("2026-11-26", "escoba")
+    replayed = position(seed, "2026-11-26", "escoba", saved.moves)
     assert replayed.result is not None and replayed.result.margin == saved.margin
     assert f"margin **{saved.margin:+d}**" in words
     assert "Today: **#1** of 1 on this server · **#1** of 1 worldwide" in words
@@ -202,3 +204,60 @@ async def test_a_spanish_server_reads_the_board_in_spanish(simcord_env):
     assert "🔥 Racha: 1 día seguido" in today.fields[0].value
     assert yesterday.title == "⏪ La mano de ayer (2026-11-25)"
     assert "El bot difícil en tu puesto hizo" in yesterday.description
+
+
+async def test_a_deployment_deals_its_own_days_that_the_code_alone_cannot_compute(
+    simcord_env, bot_settings, tmp_path
+):
+    """One bot deals every server alike (above); another deployment (its own database,
+    so its own secret) deals another hand the same day."""
+    at_clock(simcord_env, DAY)
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    ours = unnamed(answer(await ana.slash(channel, "daily play")).message)
+    secret = await simcord_env.bot.storage.meta("daily_secret")
+    assert secret and len(secret) == 64 and secret not in ours
+    elsewhere = bot_settings.model_copy(update={"database_path": tmp_path / "other.sqlite3"})
+    await simcord_env.restart_bot(create_bot(elsewhere))  # the same app on another database
+    at_clock(simcord_env, DAY)
+    theirs = unnamed(answer(await ana.slash(channel, "daily play")).message)
+    assert await simcord_env.bot.storage.meta("daily_secret") != secret
+    assert ours.split("\n", 1)[1] != theirs.split("\n", 1)[1], "another secret, another deal"
+
+
+async def test_the_days_commitment_is_shown_all_day_and_its_seed_once_it_is_over(simcord_env):
+    now = at_clock(simcord_env, DAY)
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    seed = await simcord_env.bot.croupier.daily.seed("2026-11-26", "escoba")
+    hand = answer(await ana.slash(channel, "daily play")).message
+    assert f"🔒 Deal sealed: {commitment(seed)[:16]}" in texts(hand)[0]
+    today = answer(await ana.slash(channel, "daily board")).message.embeds[0]
+    assert commitment(seed) in today.footer.text
+    finished = await play_out(ana, hand, simcord_env)
+    shown = [*texts(finished), today.footer.text, today.description]
+    assert seed not in "\n".join(shown), "secret while the day lasts"
+
+    now[0] = datetime(2026, 11, 27, 0, 1, tzinfo=UTC)
+    yesterday = answer(await ana.slash(channel, "daily board")).message.embeds[1]
+    assert f"🔓 The deal's seed: `{seed}`" in yesterday.description
+    assert commitment(seed) in yesterday.description
+
+
+async def test_a_hand_takes_no_move_once_its_day_is_over_and_counts_nowhere(simcord_env):
+    now = at_clock(simcord_env, datetime(2026, 11, 26, 23, 58, tzinfo=UTC))
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    hand = answer(await ana.slash(channel, "daily play")).message
+    hand = await click_first(ana, hand, simcord_env)
+    storage = simcord_env.bot.storage
+    before = await storage.daily_hand("2026-11-26", "escoba", ana.id)
+
+    now[0] = datetime(2026, 11, 27, 0, 0, 5, tzinfo=UTC)
+    late = await ana.click(hand, custom_id=daily_buttons(hand, "c")[0].custom_id)
+    told = answer(late).content
+    assert told.startswith("This hand was the deal of 2026-11-26, and that day is over (UTC)")
+    assert "stays unfinished, counted on no board or streak" in told
+    assert await storage.daily_hand("2026-11-26", "escoba", ana.id) == before, "nothing played"
+    board = answer(await ana.slash(channel, "daily board")).message.embeds
+    assert "🔥 Streak: 0 days in a row" in board[0].fields[0].value, "an unfinished day counts not"
+    assert "Best here yesterday" not in board[1].description
+    today = answer(await ana.slash(channel, "daily play")).message
+    assert texts(today)[0].startswith("### 📅 Daily deal · Escoba · 2026-11-27")

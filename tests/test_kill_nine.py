@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bot.ai.seats import daily_in_worker
 from bot.daily.deal import MEMBER
-from bot.daily.service import DailyService, Played
+from bot.daily.service import SECRET, DailyService, Played
 from bot.games import Game, Observation
 from bot.loadtest.tournament_load import _play_out
 from bot.seasons import RANKED_AFTER
@@ -76,6 +76,7 @@ class InProcessBot:
 async def play_daily(url: str, step=lambda: None) -> None:
     """Ana's daily hand, begun or taken up, played to its end: first card, first capture."""
     storage = await Storage.open(url)
+    await storage.meta_once(SECRET, "one deployment")  # the reference deals the same
     service = DailyService(storage, InProcessBot(), lambda: DAY)
     played: Played = await service.open("escoba", 7, 1, "ana")
     step()

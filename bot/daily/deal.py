@@ -1,10 +1,14 @@
 """What a day's deal is: pure, no I/O.
 
 A day is a UTC date (``2026-11-26``). Each game has one deal a day, the same for
-everyone: dealt from a seed drawn from the day and the game, with the game's default
-rules. The member sits in seat 0, the hard bot in seat 1; the bot's reply to a move is
-seeded by the day and the move's number, so equal play meets equal replies. A daily
-hand is the first hand of that match: it ends when the hand is scored.
+everyone: dealt from a seed drawn from the day and the game under the deployment's
+secret (``deal_seed``: one bot deals every server alike, and nobody computes a day from
+the public code), with the game's default rules. The seed's SHA-256 is shown during the
+day and the seed itself once the day is over, as for every match (``games.fairness``).
+The member sits in seat 0, the hard bot in seat 1; the bot's reply to a move is seeded
+by the day's seed and the move's number, so equal play meets equal replies. A daily
+hand is the first hand of that match: it ends when the hand is scored, and takes no
+move once its day is over (unfinished then, it counts nowhere).
 
 A hand is its moves (``format_move`` texts), so a position is rebuilt by replaying
 them (``games.replay``) whatever happened to the process in between.
@@ -16,6 +20,7 @@ The score is the hand's point margin, ties broken by the cards taken, then the s
 from __future__ import annotations
 
 import hashlib
+import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -63,14 +68,15 @@ def daily_game(game: str) -> Game:
     return make_game(game, {})
 
 
-def deal_seed(day: str, game: str) -> int:
-    digest = hashlib.sha256(f"daily/{day}/{game}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+def deal_seed(secret: str, day: str, game: str) -> str:
+    """The day's seed of ``game``: the HMAC-SHA256 of the day and the game under the
+    deployment's ``secret``."""
+    return hmac.new(secret.encode(), f"daily/{day}/{game}".encode(), hashlib.sha256).hexdigest()
 
 
-def reply_seed(day: str, game: str, ply: int) -> str:
-    """The seed of the bot's decision at move ``ply`` of the day's deal."""
-    return f"daily/{day}/{game}/{ply}"
+def reply_seed(seed: str, ply: int) -> str:
+    """The seed of the bot's decision at move ``ply`` of the deal of ``seed``."""
+    return f"{seed}/reply/{ply}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +104,7 @@ class Position:
 
     day: str
     game: str
+    seed: str
     steps: tuple[Step, ...]
     result: Result | None
 
@@ -120,10 +127,11 @@ class Position:
         return None if self.finished else self.state.turn
 
 
-def position(day: str, game: str, moves: Sequence[str]) -> Position:
-    """The day's deal with ``moves`` played (``ReplayError`` if they do not fit)."""
-    steps = replay(daily_game(game), deal_seed(day, game), moves)
-    return Position(day, game, tuple(steps), hand_result(steps))
+def position(seed: str, day: str, game: str, moves: Sequence[str]) -> Position:
+    """The deal of ``seed`` (``game``'s on ``day``) with ``moves`` played
+    (``ReplayError`` if they do not fit)."""
+    steps = replay(daily_game(game), seed, moves)
+    return Position(day, game, seed, tuple(steps), hand_result(steps))
 
 
 def advance(position: Position, move: int) -> Position:
@@ -131,7 +139,7 @@ def advance(position: Position, move: int) -> Position:
     state = position.state
     after, events = state.apply(move)
     steps = (*position.steps, Step(after, state.turn, move, tuple(events)))
-    return Position(position.day, position.game, steps, hand_result(steps[-1:]))
+    return Position(position.day, position.game, position.seed, steps, hand_result(steps[-1:]))
 
 
 def hand_result(steps: Sequence[Step]) -> Result | None:

@@ -116,4 +116,5 @@ class DailyHandlers:
             world=list(zip(world, names, strict=True)),
             finished_here=await storage.daily_count(day, game, guild_id),
             finished_world=await storage.daily_count(day, game),
+            seed=await self.daily.seed(day, game),
         )

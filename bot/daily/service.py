@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -21,10 +22,22 @@ from ..games.replay import ReplayError
 from ..storage import DailyHand, DailyHandMoved, Storage
 from ..tables import Seat, Table, TableError
 from ..tables import play as rules
-from .deal import BOT, MEMBER, Position, advance, daily_game, day_of, position, reply_seed
+from .deal import (
+    BOT,
+    MEMBER,
+    Position,
+    advance,
+    daily_game,
+    day_of,
+    deal_seed,
+    position,
+    reply_seed,
+)
 
 LINE_SEEDS = "line"
 """What seeds the bot's play in the member's seat, for the day's published line."""
+SECRET = "daily_secret"
+"""The ``bot_meta`` key of the deployment's secret the days' seeds are drawn under."""
 
 
 class DailyBot(Protocol):
@@ -50,9 +63,21 @@ class DailyService:
         self.storage, self.bots, self.clock = storage, bots, clock
         self._locks: dict[int, asyncio.Lock] = {}
         self._lines: dict[tuple[str, str], Position] = {}
+        self._secret: str | None = None
 
     def today(self) -> str:
         return day_of(self.clock())
+
+    async def secret(self) -> str:
+        """The deployment's secret: made at the first start, kept in the database (never
+        in the code), the same for every process on that database."""
+        if self._secret is None:
+            self._secret = await self.storage.meta_once(SECRET, secrets.token_hex(32))
+        return self._secret
+
+    async def seed(self, day: str, game: str) -> str:
+        """The seed of ``game``'s deal on ``day``: secret until the day is over."""
+        return deal_seed(await self.secret(), day, game)
 
     async def open(self, game: str, user_id: int, guild_id: int, name: str) -> Played:
         """Today's hand of ``game`` for the member: begun now, or where they left it."""
@@ -76,6 +101,7 @@ class DailyService:
             hand, at = await self._load(day, game, user_id)
             if at.finished or ply != at.ply:
                 return Played(hand, at, stale=not at.finished)
+            self._check_day(day)
             moves = rules.card_moves(as_table(hand, at), MEMBER, card)
             if len(moves) > 1:
                 return Played(hand, at, choice=tuple(moves), card=card)
@@ -88,6 +114,7 @@ class DailyService:
             hand, at = await self._load(day, game, user_id)
             if at.finished or ply != at.ply:
                 return Played(hand, at, stale=not at.finished)
+            self._check_day(day)
             rules.check_choice(as_table(hand, at), move)
             hand, at = await self._member_moves(hand, at, move)
         return Played(hand, at)
@@ -96,15 +123,20 @@ class DailyService:
         """The day's deal played by the hard bot in both seats (the replies members met;
         in the member's seat, seeded apart): the line shown once the day is over."""
         if (day, game) not in self._lines:
-            at = position(day, game, ())
+            at = position(await self.seed(day, game), day, game, ())
             while not at.finished:
                 seat = at.state.turn
-                seed = reply_seed(day, game, at.ply)
+                seed = reply_seed(at.seed, at.ply)
                 seed = seed if seat == BOT else f"{seed}/{LINE_SEEDS}"
                 move = await self.bots.decide_daily(daily_game(game), at.state.observe(seat), seed)
                 at = advance(at, move)
             self._lines[(day, game)] = at
         return self._lines[(day, game)]
+
+    def _check_day(self, day: str) -> None:
+        """A hand takes moves on its own day only: unfinished then, it counts nowhere."""
+        if day != self.today():
+            raise TableError("daily.day_over", day=day)
 
     # -- under the member's lock ----------
 
@@ -119,9 +151,11 @@ class DailyService:
         if hand is None:
             raise TableError("daily.not_begun")
         try:
-            at = position(day, game, hand.moves)
+            at = position(await self.seed(day, game), day, game, hand.moves)
         except ReplayError:
             raise TableError("daily.broken") from None
+        if day != self.today():
+            return hand, at  # over with its day: the bot replies no more
         return await self._bot_replies(hand, at)
 
     async def _member_moves(
@@ -134,7 +168,7 @@ class DailyService:
         """The bot's moves until the member is to move or the hand is over, then saved."""
         before = at.ply
         while at.to_move == BOT:
-            seed = reply_seed(hand.day, hand.game, at.ply)
+            seed = reply_seed(at.seed, at.ply)
             view = at.state.observe(BOT)
             at = advance(at, await self.bots.decide_daily(daily_game(hand.game), view, seed))
         if at.ply == before:

@@ -16,9 +16,10 @@ from datetime import datetime
 import discord
 from discord import ui
 
-from ..daily.deal import BOT, MEMBER, Position, Result, day_ends
+from ..daily.deal import BOT, MEMBER, Position, Result, day_ends, day_of
 from ..daily.service import Played, as_table
 from ..games import describe_move, events_to_dicts
+from ..games.fairness import commitment, short_commitment
 from ..games.moves import is_declaration
 from ..i18n import tr, tr_count
 from ..storage import DailyHand
@@ -70,7 +71,7 @@ async def daily_message(
     hand, at = played.hand, played.position
     table = as_table(hand, at, tr(lang, "bot.name.expert"))
     cards = card_words(table, lang, faces)
-    parts: list[ui.Item] = [ui.TextDisplay(_heading(hand, lang))]
+    parts: list[ui.Item] = [ui.TextDisplay(_heading(hand, at, lang))]
     if note:
         parts.append(ui.TextDisplay(f"**{tr(lang, note, game=game_name(hand.game, lang))}**"))
     files = []
@@ -82,6 +83,8 @@ async def daily_message(
     if at.finished:
         parts.append(ui.TextDisplay(result_text(hand.game, saved_result(hand), lang)))
         parts.append(ui.TextDisplay(_standing_text(hand, standing, now, lang)))
+    elif hand.day != day_of(now):
+        parts.append(ui.TextDisplay(_position_text(table, at, cards, played, open_=False)))
     else:
         parts.append(ui.TextDisplay(_position_text(table, at, cards, played)))
         parts.extend(_rows(table, played, cards))
@@ -90,9 +93,10 @@ async def daily_message(
     return view, files
 
 
-def _heading(hand: DailyHand, lang: str) -> str:
+def _heading(hand: DailyHand, at: Position, lang: str) -> str:
     title = tr(lang, "daily.title", game=game_name(hand.game, lang), day=hand.day)
-    return f"### 📅 {title}\n{tr(lang, 'daily.about')}"
+    sealed = tr(lang, "daily.sealed", commitment=short_commitment(commitment(at.seed)))
+    return f"### 📅 {title}\n{tr(lang, 'daily.about')}\n-# {sealed}"
 
 
 def _what_happened(table: Table, at: Position, cards: CardWords) -> str:
@@ -108,7 +112,11 @@ def _what_happened(table: Table, at: Position, cards: CardWords) -> str:
     return "\n".join(lines)
 
 
-def _position_text(table: Table, at: Position, cards: CardWords, played: Played) -> str:
+def _position_text(
+    table: Table, at: Position, cards: CardWords, played: Played, *, open_: bool = True
+) -> str:
+    """The table, the member's hand, what each side took, and what to do now (or, the
+    day over, that the hand stays unfinished)."""
     lang = cards.lang
     state = at.state
     on_table = cards.join(state.table, "  ") or tr(lang, "board.empty")
@@ -118,7 +126,9 @@ def _position_text(table: Table, at: Position, cards: CardWords, played: Played)
         f"**{tr(lang, 'panel.hand')}:** {hand}",
         _taken_text(table, at, lang),
     ]
-    if played.card is not None:
+    if not open_:
+        lines.append(f"**{tr(lang, 'daily.day_over', day=at.day)}**")
+    elif played.card is not None:
         lines.append(tr(lang, "panel.choose", card=cards.short(played.card)))
         lines.extend(_choice_lines(table, played, cards))
     else:

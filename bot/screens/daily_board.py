@@ -20,6 +20,7 @@ import discord
 from ..daily.deal import BOT, MEMBER, Position
 from ..daily.service import as_table
 from ..games import describe_move, events_to_dicts
+from ..games.fairness import commitment
 from ..games.moves import is_declaration
 from ..i18n import tr, tr_count
 from ..storage import DailyHand
@@ -46,6 +47,8 @@ class DailyDay:
     """The best hands worldwide, with the name each member chose to show (or None)."""
     finished_here: int
     finished_world: int
+    seed: str
+    """The day's seed: only its commitment is shown while the day lasts."""
 
 
 def board_embeds(
@@ -57,12 +60,15 @@ def board_embeds(
     lang: str,
     faces: CardFaces,
 ) -> list[discord.Embed]:
+    """Today's ranks (and the commitment of today's deal, whose seed ``line`` is not),
+    then yesterday's deal, its revealed seed and the bot's line."""
     colour = GAME_COLOURS.get(today.game)
     title = tr(lang, "daily.title", game=game_name(today.game, lang), day=today.day)
     shown = discord.Embed(title=f"📅 {title}", description=_top_text(today, lang), colour=colour)
     shown.add_field(name=tr(lang, "daily.board.you"), value=_mine_text(mine, standing, lang))
     shown.add_field(name=tr(lang, "daily.board.world"), value=_world_text(today, lang))
-    shown.set_footer(text=tr(lang, "daily.board.footer"))
+    sealed = tr(lang, "daily.sealed", commitment=commitment(today.seed))
+    shown.set_footer(text=f"{tr(lang, 'daily.board.footer')}\n{sealed}")
     return [shown, _yesterday_embed(yesterday, line, lang, faces)]
 
 
@@ -130,7 +136,8 @@ def _yesterday_embed(day: DailyDay, line: Position, lang: str, faces: CardFaces)
                 margin=f"{best.margin:+d}",
             )
         )
-    embed = discord.Embed(title=f"⏪ {title}", description="\n".join(parts)[:4096])
+    parts += ["", tr(lang, "daily.revealed", seed=line.seed, commitment=commitment(line.seed))]
+    embed = discord.Embed(title=f"⏪ {title}", description="\n".join(parts)[-4096:])
     embed.colour = GAME_COLOURS.get(day.game)
     return embed
 

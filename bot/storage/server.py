@@ -26,6 +26,21 @@ class ServerData(StorageBase):
 
         await self.db.write(work)
 
+    async def meta_once(self, key: str, value: str) -> str:
+        """The value kept under ``key``; ``value`` is kept first when there is none (of
+        several processes starting at once, the first to commit wins)."""
+
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
+                "INSERT INTO bot_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+                (key, value),
+            )
+
+        await self.db.write(work)
+        kept = await self.meta(key)
+        assert kept is not None
+        return kept
+
     async def claim_shards(self, shards: Shards | None, owner: str) -> None:
         """Make ``owner`` (a process) the one that drives ``shards``' tables, taking
         them over from whichever process claimed them before: each shard's epoch goes
