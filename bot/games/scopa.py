@@ -54,12 +54,12 @@ class Scopa(FishingGame):
         ("deck", "french_faces"),
         ("deck", "french_numeric"),
         ("rank_match_priority", False),
-        ("sum_choice", "fewest_cards"),
         ("scopa_on_last_play", True),
         ("primiera_face_values", "8_9_10"),
         *HOUSE_RULES,
         ("capture_mode", "fifteen"),
         ("sevens_point", "count_tiebreak"),
+        ("sum_choice", "fewest_cards"),  # last: a lobby's menu picks by index
     )
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "scopa_d_assi": {
