@@ -28,6 +28,16 @@ class RecordHandlers:
     replays: MatchReplay
     reviews: MatchReviews
 
+    @refusals_answered
+    async def show_leaderboard(
+        self, interaction: discord.Interaction, game: str, sort: str, season: str, scope: str
+    ) -> None:
+        """``/leaderboard``: the server's board of ``season``, or the global one (``scope``)."""
+        await interaction.response.defer(thinking=True)  # the board is read from the database
+        lang = await public_lang(self.service.storage, interaction)
+        await self.leaderboards.open_board(interaction, game, sort, season, scope, lang)
+
+    @refusals_answered
     async def on_leaderboard_page(
         self, interaction: discord.Interaction, game: str, sort: str, page: int, season: str
     ) -> None:

@@ -11,7 +11,6 @@ from discord.ext import commands
 from bot.client import EscobaBot
 from bot.i18n import cmd, language_of, tr
 from bot.opening import public_lang
-from bot.screens.common import game_name
 from bot.screens.leaderboard import GLOBAL, SORTS, season_name
 from cogs import GAME_CHOICES, guild_id_of
 
@@ -49,23 +48,7 @@ class Leaderboard(commands.Cog):
         season: app_commands.Range[str, 1, 20] = "current",
         scope: str = "server",
     ) -> None:
-        await interaction.response.defer(thinking=True)
-        lang = await public_lang(self.bot.storage, interaction)
-        boards, guild_id = self.bot.croupier.leaderboards, guild_id_of(interaction)
-        if scope == GLOBAL:
-            if not (await self.bot.storage.guild_settings(guild_id)).global_board:
-                await interaction.edit_original_response(content=tr(lang, "leaderboard.global_off"))
-                return
-            embed, view = await boards.global_page(game, sort, 0, lang)
-            await interaction.edit_original_response(embed=embed, view=view)
-            return
-        key = await boards.season_key(guild_id, game, season)
-        if key is None:
-            text = tr(lang, "leaderboard.no_season", season=season, game=game_name(game, lang))
-            await interaction.edit_original_response(content=text)
-            return
-        embed, view = await boards.page(guild_id, game, sort, 0, lang, key)
-        await interaction.edit_original_response(embed=embed, view=view)
+        await self.bot.croupier.show_leaderboard(interaction, game, sort, season, scope)
 
     @leaderboard.autocomplete("season")
     async def season_choices(

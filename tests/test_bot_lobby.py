@@ -296,3 +296,20 @@ async def test_a_named_variant_sets_its_rules_in_the_lobby(simcord_env):
     await ana.select(latest(channel, driver.lobby), ["expert"], custom_id=BOT_SELECT)
     await ana.click(latest(channel, driver.lobby), label="Start")
     assert simcord_env.bot.service.tables[1].engine.aces
+
+
+async def test_scopa_takes_the_sums_of_fewest_cards_from_the_advanced_rules(simcord_env):
+    """RULES.md G.0.1's sum_choice, for Scopa as for Scopone: in the lobby's menu, then
+    in the table's rules and in /rules."""
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    driver = TableDriver(simcord_env, channel, [ana])
+    await driver.open("scopa new")
+    fewest = "Sums: only the sums with the fewest cards"
+    menu = {option.label: option.value for option in select_options(driver.lobby, "esc:adv:1")}
+    await ana.select(driver.lobby, [menu[fewest]], custom_id="esc:adv:1")
+    assert fewest in (latest(channel, driver.lobby).embeds[0].description or "")
+    await ana.select(latest(channel, driver.lobby), ["expert"], custom_id=BOT_SELECT)
+    await ana.click(latest(channel, driver.lobby), label="Start")
+    assert simcord_env.bot.service.tables[1].engine.fewest_cards
+    rules = (await ana.slash(driver.thread, "rules")).response.embeds[0].description
+    assert f"• {fewest}" in rules

@@ -166,3 +166,35 @@ async def test_a_rubamazzo_match_replays_with_its_pile_tops(simcord_env):
     viewer = current(simcord_env, viewer)
     _, step, steps = position(viewer)
     assert step == steps and board_picture(viewer) is not None
+
+
+async def test_moves_the_bot_made_for_a_member_out_of_time_are_not_reviewed_as_theirs(
+    simcord_env,
+):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", target=1, timer=30)
+    await driver.seat_and_start()
+    absent, step = driver.actor(), driver.board_version()  # the move of version v is step v
+    await simcord_env.advance_time(31)
+    assert driver.board_version() == step + 1, "the bot played for the absent member"
+    await driver.play_to_end()
+
+    storage = simcord_env.bot.storage
+    log = await storage.move_log(1)
+    assert [move["stand_in"] for move in log].count(True) == 1 and log[step - 1]["stand_in"]
+    seat = Table.from_row(await storage.table_row(1)).seat_of(absent.id)
+    own = [number for number, move in enumerate(log, 1) if move["seat"] == seat][1:]
+    review = answer(await absent.slash(channel, "review")).message
+    stored = await storage.review(1)
+    reviewed = [d["step"] for d in stored["decisions"] if d["seat"] == seat]
+    assert reviewed == own, "only the member's own moves are theirs to answer for"
+    text = "\n".join(texts(review))
+    assert f"The bot played 1 of {absent.name}'s moves: time ran out." in text
+
+    viewer = answer(await absent.slash(channel, "replay")).message
+    for _ in range(step):
+        await absent.click(viewer, custom_id=step_button(viewer, "next").custom_id)
+        viewer = current(simcord_env, viewer)
+    assert position(viewer)[1] == step
+    assert "🤖 Played by the bot: time ran out." in texts(viewer)[1]

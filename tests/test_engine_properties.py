@@ -41,6 +41,7 @@ SCOPA_VARIANTS = [
     {"players": 2, "capture_mode": "fifteen", "sevens_point": "count_tiebreak"},
     {"players": 4, "ace_takes_all": True, "re_bello": True},
     {"players": 4, "capture_mode": "fifteen", "napola": True},
+    {"players": 3, "sum_choice": "fewest_cards", "rank_match_priority": False},
 ]
 SCOPONE_VARIANTS = [
     {},

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from tests.discord_helpers import TableDriver, make_world
+from bot.storage import MatchResult
+from tests.discord_helpers import TableDriver, answer, current, make_world
 
 
 async def play_one(env, channel, players) -> None:
@@ -42,3 +43,24 @@ async def test_every_servers_matches_count_and_names_show_by_choice(simcord_env)
     board = (await bob.slash(here, "leaderboard", scope="global")).response.embeds[0]
     matches = [int(n) for n in re.findall(r"(\d+) match(?:es)?", board.description)]
     assert sorted(matches) == [1, 1, 1, 1], "the server that opted out added nothing"
+
+
+async def test_a_global_page_button_is_refused_once_the_server_opts_out(simcord_env):
+    _, channel, (ana, bob) = make_world(simcord_env, "ana", "bob", admin="ana")
+    storage = simcord_env.bot.storage
+    strangers = [
+        MatchResult(user_id=9000 + i, won=True, points=3, escobas=0, hands=1, on_global_board=True)
+        for i in range(11)
+    ]
+    await play_one(simcord_env, channel, [ana, bob])
+    row = await storage.table_row(1)
+    await storage.save_table(1, row, revision=row["revision"], changed=(), results=strangers)
+    board = (await bob.slash(channel, "leaderboard", scope="global")).response.message
+    assert board.embeds[0].footer.text.startswith("Page 1 of 2 ")
+
+    await ana.slash(channel, "settings", global_board=False)
+    for clicker in (bob, ana):
+        refused = answer(await clicker.click(current(simcord_env, board), label="Next"))
+        assert refused.ephemeral, "the refusal is the clicker's alone"
+        assert "keeps its matches off the global board" in refused.content
+        assert current(simcord_env, board).embeds[0].footer.text.startswith("Page 1 of 2 ")

@@ -1,11 +1,11 @@
 """RULES.md G.2.1: Scopa d'Assi (the ace takes all), every worked example, in Scopa
-and in Scopone."""
+and in Scopone; Scopa a 15 (G.2.4); G.0.1's ``sum_choice`` in Scopa."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.games import make_game, parse_cards
+from bot.games import OptionsError, make_game, parse_cards
 from tests.worked_helpers import norm, only, play, texts
 
 ACES = {"ace_takes_all": True}
@@ -119,3 +119,33 @@ def test_g_as_deal_for_four_is_ten_each_on_an_empty_table():
     assert [len(hand) for hand in state.hands] == [10] * 4 and state.table == ()
     three = scopa(players=3).new_match(2)
     assert [len(hand) for hand in three.hands] == [3] * 3 and len(three.table) == 4
+
+
+# -- G.0.1 sum_choice, in Scopa as in Scopone (G-SC-5) ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sum_choice", "expected"),
+    [
+        ("free", ["Cb:2o+7c", "Cb:4e+5b", "Cb:2o+3c+4e"]),
+        ("fewest_cards", ["Cb:2o+7c", "Cb:4e+5b"]),
+    ],
+)
+def test_g_sc_5_sum_choice_in_scopa(sum_choice, expected):
+    game = make_game("scopa", {"sum_choice": sum_choice})
+    state = game.new_position(["Cb Co", "2b"], "2o 3c 4e 5b 7c")
+    assert ace_moves(state, "Cb") == norm(*expected)
+
+
+def test_sum_choice_leaves_the_rank_match_beside_the_fewest_sums():
+    """Without rank priority an equal card is one more option: ``fewest_cards`` narrows
+    only the sums (rule 2), so the equal card stays."""
+    game = make_game("scopa", {"sum_choice": "fewest_cards", "rank_match_priority": False})
+    state = game.new_position(["Cb Co", "2b"], "2o 3c 4e 5b 7c Ce")
+    assert ace_moves(state, "Cb") == norm("Cb:Ce", "Cb:2o+7c", "Cb:4e+5b")
+
+
+def test_sum_choice_is_italian_capture_only():
+    """Scopa a 15 takes by fifteens, with no sums of the card's value to choose among."""
+    with pytest.raises(OptionsError, match="sum_choice applies to the Italian capture"):
+        make_game("scopa", {"capture_mode": "fifteen", "sum_choice": "fewest_cards"})

@@ -31,7 +31,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 
@@ -124,14 +124,15 @@ def _seven_on_table_after(state, played: int) -> bool:
 
 
 def decisions_to_review(
-    steps: Sequence[Step], seats: Iterable[int]
+    steps: Sequence[Step], seats: Iterable[int], stand_ins: Collection[int] = ()
 ) -> list[tuple[int, Observation, int]]:
-    """(step, the seat's view before it, the move played) for every move of ``seats``."""
+    """(step, the seat's view before it, the move played) for every move of ``seats``
+    but the ``stand_ins``, the steps whose move the bot made for the seat's member."""
     wanted = set(seats)
     return [
         (index, steps[index - 1].state.observe(step.seat), step.move)
         for index, step in enumerate(steps)
-        if index and step.seat in wanted
+        if index and step.seat in wanted and index not in stand_ins
     ]
 
 

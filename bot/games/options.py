@@ -151,9 +151,10 @@ class EscobaOptions(_Options):
 
 
 class _ItalianOptions(_Options):
-    """What Scopa and Scopone share (RULES.md G.0, G.2): the last-play sweep, the
-    primiera, the coin bonuses and Scopa d'Assi."""
+    """What Scopa and Scopone share (RULES.md G.0, G.2): the sums a capture may take,
+    the last-play sweep, the primiera, the coin bonuses and Scopa d'Assi."""
 
+    sum_choice: Literal["free", "fewest_cards"] = "free"
     scopa_on_last_play: bool = False
     primiera_face_values: Literal["all10", "8_9_10"] = "all10"
     sevens_point: Literal["primiera_sum", "count_tiebreak"] = "primiera_sum"
@@ -182,6 +183,15 @@ class ScopaOptions(_ItalianOptions):
     def _players(cls, value: int) -> int:
         return _check_players("Scopa", value, (2, 3, 4, 6))
 
+    @model_validator(mode="after")
+    def _sums_are_italian(self) -> ScopaOptions:
+        """``sum_choice`` narrows the Italian capture's sums (G.0.1); Scopa a 15 has none."""
+        if self.capture_mode == "fifteen" and self.sum_choice != "free":
+            raise ValueError(
+                "sum_choice applies to the Italian capture; Scopa a 15 takes by fifteens"
+            )
+        return self
+
 
 class ScoponeOptions(_ItalianOptions):
     """Scopone (RULES.md G.1): four players, partners opposite, the whole deck dealt."""
@@ -190,7 +200,6 @@ class ScoponeOptions(_ItalianOptions):
     deck: Literal["italian", "french_faces"] = "italian"
     players: int = 4
     scopone_deal: Literal["ten_each", "nine_plus_four"] = "ten_each"
-    sum_choice: Literal["free", "fewest_cards"] = "free"
     target_score: int = 21
 
     @field_validator("players")

@@ -33,6 +33,16 @@ SCOPONE_PACKETS = {"ten_each": ((3, 0), (3, 0), (4, 0)), "nine_plus_four": ((3, 
 """Scopone's deal, per round: cards to each player (mano first), then to the table."""
 
 
+def fewest_sums(options: list[int]) -> list[int]:
+    """``sum_choice = fewest_cards``: of the capture ``options`` (table masks), the
+    single cards and only the sums of the fewest cards (G.0.1 rule 2)."""
+    sums = [mask for mask in options if mask & (mask - 1)]
+    if not sums:
+        return options
+    fewest = min(mask.bit_count() for mask in sums)
+    return [mask for mask in options if mask.bit_count() in (1, fewest)]
+
+
 class Scopa(FishingGame):
     name = "scopa"
     options: ScopaOptions | ScoponeOptions
@@ -49,6 +59,7 @@ class Scopa(FishingGame):
         *HOUSE_RULES,
         ("capture_mode", "fifteen"),
         ("sevens_point", "count_tiebreak"),
+        ("sum_choice", "fewest_cards"),  # last: a lobby's menu picks by index
     )
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "scopa_d_assi": {
@@ -60,8 +71,6 @@ class Scopa(FishingGame):
         "scopa_a_15": {"capture_mode": "fifteen"},
     }
     """G.2.1's preset Scopa d'Assi, and Scopa a 15 (G.2.4) by its name."""
-    fewest_cards = False
-    """Whether a sum capture must take the fewest cards it can (``sum_choice``)."""
     packets: tuple[tuple[int, int], ...] = ()
     """The whole deck dealt at once in packets (Scopone; Scopa d'Assi for four), per
     round: cards to each player, then to the table; none: three each, as §B."""
@@ -78,6 +87,8 @@ class Scopa(FishingGame):
         self.ace_still_takes_all = options.ace_on_table == "still_takes_all"
         self.ace_takes_itself = options.ace_on_empty_table == "takes_itself"
         self.no_ace_lead = options.first_lead_ace_forbidden
+        self.fewest_cards = options.sum_choice == "fewest_cards"
+        """A sum capture takes the fewest cards it can (G.0.1 ``sum_choice``)."""
         self.captures_fifteen = getattr(options, "capture_mode", "italian") == "fifteen"
         """Scopa a 15 (G.2.4): Escoba's capture and dealer's sweep, Scopa's scoring."""
         self.starts = NEED40 if self.captures_fifteen else VALUE40
@@ -108,8 +119,7 @@ class Scopa(FishingGame):
                 if self.rank_priority:
                     options = [mask for mask in options if not mask & (mask - 1)] or options
                 if self.fewest_cards:
-                    fewest = min(mask.bit_count() for mask in options)
-                    options = [mask for mask in options if mask.bit_count() == fewest]
+                    options = fewest_sums(options)
                 options.sort()
             moves.extend([card | mask << 6 for mask in options])
         if self.no_ace_lead and self._first_lead(s):
@@ -222,7 +232,6 @@ class Scopone(Scopa):
 
     def __init__(self, options: ScoponeOptions) -> None:
         super().__init__(options)
-        self.fewest_cards = options.sum_choice == "fewest_cards"
         self._deal_in_packets(SCOPONE_PACKETS[options.scopone_deal])
 
     def _seat_sides(self) -> tuple[int, ...]:

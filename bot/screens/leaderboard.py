@@ -16,6 +16,7 @@ from discord import ui
 from ..i18n import decimal, tr, tr_count
 from ..seasons import RANKED_AFTER, previous, season_of
 from ..storage import LEADERBOARD_ORDER, Finish, PlayerRecord, Storage
+from ..tables import TableError
 from .common import game_name, sweeps_text
 from .ids import LeaderboardButton
 
@@ -141,6 +142,30 @@ class Leaderboards:
         view = leaderboard_view(game, sort, page, pages, lang, season) if pages > 1 else None
         return embed, view
 
+    async def open_board(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        sort: str,
+        season: str,
+        scope: str,
+        lang: str,
+    ) -> None:
+        """``/leaderboard`` (deferred): the first page of the server's board of ``season``
+        (a word or a key, see ``season_key``), or of the global board (``scope``)."""
+        guild_id = interaction.guild_id or 0
+        if scope == GLOBAL:
+            embed, view = await self.global_page(guild_id, game, sort, 0, lang)
+            await interaction.edit_original_response(embed=embed, view=view)
+            return
+        key = await self.season_key(guild_id, game, season)
+        if key is None:
+            text = tr(lang, "leaderboard.no_season", season=season, game=game_name(game, lang))
+            await interaction.edit_original_response(content=text)
+            return
+        embed, view = await self.page(guild_id, game, sort, 0, lang, key)
+        await interaction.edit_original_response(embed=embed, view=view)
+
     async def on_page(
         self,
         interaction: discord.Interaction,
@@ -155,16 +180,19 @@ class Leaderboards:
             await interaction.followup.send(tr(lang, "error.guild_only"), ephemeral=True)
             return
         if season == GLOBAL:
-            embed, view = await self.global_page(game, sort, page, lang)
+            embed, view = await self.global_page(interaction.guild_id, game, sort, page, lang)
         else:
             embed, view = await self.page(interaction.guild_id, game, sort, page, lang, season)
         await interaction.edit_original_response(embed=embed, view=view)
 
     async def global_page(
-        self, game: str, sort: str, page: int, lang: str
+        self, guild_id: int, game: str, sort: str, page: int, lang: str
     ) -> tuple[discord.Embed, discord.ui.View | None]:
         """A page of the global board: members by the name they chose to show, the
-        others as anonymous players."""
+        others as anonymous players. Refused in a server that keeps its matches off it
+        (``/settings global_board``), whether asked by the command or a page button."""
+        if not (await self.storage.guild_settings(guild_id)).global_board:
+            raise TableError("leaderboard.global_off")
         lines, count = await self.storage.global_leaderboard(
             game, sort=sort, limit=PAGE_SIZE, offset=page * PAGE_SIZE
         )

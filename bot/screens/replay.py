@@ -4,7 +4,8 @@ score sheet's Replay button).
 Each step shows the board picture of that moment (the card just played in the
 rail), the move in words, every hand face up (the match is over), what each side
 has taken and the score; ⏮ ◀ ▶ ⏭ step through and a menu jumps to a hand's deal;
-once the match was reviewed (``review``), each move says its verdict.
+once the match was reviewed (``review``), each move says its verdict, and a move the
+bot made for a member whose timer ran out says so.
 The match is rebuilt from its seed and its move log (``games.replay``), so matches
 saved before the viewer existed replay too. The buttons carry the table and the
 step, so a viewer keeps working after a restart; the last few rebuilt matches are
@@ -19,6 +20,7 @@ Choices where the issue is silent:
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import dataclass
 
 import discord
 from discord import ui
@@ -44,12 +46,26 @@ RECENT = 100
 MAX_HAND_OPTIONS = 25
 
 
+@dataclass(frozen=True, slots=True)
+class PlayedMatch:
+    """A finished match rebuilt: its table, every step, and ``stand_ins``, the steps
+    whose move the bot made for a member (their turn timer ran out)."""
+
+    table: Table
+    steps: list[Step]
+    stand_ins: frozenset[int]
+
+    def stand_ins_of(self, seat: int) -> int:
+        """How many of ``seat``'s moves the bot made for it."""
+        return sum(self.steps[step].seat == seat for step in self.stand_ins)
+
+
 class MatchReplay:
     """Opens viewers and turns their pages, for one bot."""
 
     def __init__(self, storage: Storage, faces: CardFaces) -> None:
         self.storage, self.faces = storage, faces
-        self._kept: OrderedDict[int, tuple[Table, list[Step]]] = OrderedDict()
+        self._kept: OrderedDict[int, PlayedMatch] = OrderedDict()
 
     async def open_viewer(
         self, interaction: discord.Interaction, table_id: int | None, step: int = 0
@@ -82,17 +98,21 @@ class MatchReplay:
         self, guild_id: int | None, table_id: int, step: int, lang: str
     ) -> tuple[ui.LayoutView, list[discord.File]]:
         """The viewer at ``step`` (clamped to the match) of a finished match of the server."""
-        table, steps = await self.match(guild_id, table_id)
+        played = await self.match(guild_id, table_id)
+        table, steps = played.table, played.steps
         step = max(0, min(step, len(steps) - 1))
         at = _table_at(table, steps[step])
         cards = card_words(table, lang, self.faces)
         files = []
         if table.settings.images:
             files.append(await board_picture(at, PICTURE, _played(at), lang))
-        mark = await self._mark(at, step, cards)
+        if step in played.stand_ins:
+            mark = tr(lang, "replay.stand_in")
+        else:
+            mark = await self._verdict(at, step, cards)
         return _layout(at, steps, step, cards, mark), files
 
-    async def _mark(self, table: Table, step: int, cards: CardWords) -> str:
+    async def _verdict(self, table: Table, step: int, cards: CardWords) -> str:
         """The review's verdict on the move of ``step``, once the match was reviewed."""
         review = await self.storage.review(table.id)
         for decision in (review or {}).get("decisions", ()):
@@ -100,27 +120,29 @@ class MatchReplay:
                 return verdict_line(table, Decision(**decision), cards)
         return ""
 
-    async def match(self, guild_id: int | None, table_id: int) -> tuple[Table, list[Step]]:
-        """A finished match of the server and its replay (kept for the next click)."""
+    async def match(self, guild_id: int | None, table_id: int) -> PlayedMatch:
+        """A finished match of the server, replayed (kept for the next click)."""
         if table_id in self._kept:
-            table, steps = self._kept[table_id]
-            if table.guild_id == guild_id:
+            played = self._kept[table_id]
+            if played.table.guild_id == guild_id:
                 self._kept.move_to_end(table_id)
-                return table, steps
+                return played
             raise TableError("replay.unknown")
         row = await self.storage.table_row(table_id)
         if row is None or row["guild_id"] != guild_id or row["status"] != "finished":
             raise TableError("replay.unknown")
         table = Table.from_row(row)
-        moves = [move["move"] for move in await self.storage.move_log(table_id)]
+        log = await self.storage.move_log(table_id)
         try:
-            steps = replay(table.engine, table.match.seed, moves)
+            steps = replay(table.engine, table.match.seed, [move["move"] for move in log])
         except ReplayError:
             raise TableError("replay.broken") from None
-        self._kept[table_id] = (table, steps)
+        stand_ins = frozenset(step for step, move in enumerate(log, 1) if move["stand_in"])
+        played = PlayedMatch(table, steps, stand_ins)
+        self._kept[table_id] = played
         if len(self._kept) > KEPT:
             self._kept.popitem(last=False)
-        return table, steps
+        return played
 
 
 def _table_at(table: Table, step: Step) -> Table:

@@ -8,8 +8,9 @@ costs nothing. Two members asking at once share one review. The replay viewer re
 the stored review to mark each move with its verdict.
 
 Choices where the issue is silent:
-- Moves the bot made for a member who let the timer run out are reviewed as theirs:
-  the move log does not tell them apart.
+- Moves the bot made for a member who let the timer run out (marked in the move log)
+  are not theirs to answer for: they are left out, and the review says how many (a
+  member the bot played for throughout is not reviewed).
 - A match of bots only has nothing to review, and says so.
 """
 
@@ -26,14 +27,14 @@ from discord import ui
 from ..ai.review import VERDICTS, Decision, accuracy, decisions_to_review, key_moments
 from ..games import Game, Observation
 from ..games.replay import Step
-from ..i18n import language_of, tr
+from ..i18n import language_of, tr, tr_count
 from ..pictures import review_png
 from ..storage import Storage
 from ..tables import Table, TableError
 from .cards import CardFaces, CardWords
 from .common import GAME_COLOURS, card_words, game_name, player_name
 from .ids import ReplayButton
-from .replay import MatchReplay
+from .replay import MatchReplay, PlayedMatch
 from .verdicts import move_words, reason_text
 
 SHOWN_VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced")
@@ -64,37 +65,41 @@ class MatchReviews:
         guild_id = interaction.guild_id or 0
         if table_id is None:
             table_id = await self.replays.last_match_of(guild_id, interaction.user.id)
-        table, steps = await self.replays.match(guild_id, table_id)
-        review = await self.review_of(table, steps)
+        played = await self.replays.match(guild_id, table_id)
+        table = played.table
+        review = await self.review_of(played)
         cards = card_words(table, language_of(interaction.locale), self.faces)
         files = [await review_picture(table, review)] if table.settings.images else []
-        layout = review_layout(table, steps, review, cards, pictured=bool(files))
+        layout = review_layout(played, review, cards, pictured=bool(files))
         await interaction.edit_original_response(view=layout, attachments=files)
 
-    async def review_of(self, table: Table, steps: list[Step]) -> dict[str, Any]:
+    async def review_of(self, played: PlayedMatch) -> dict[str, Any]:
         """The stored review, or a new one (one at a time per match)."""
-        stored = await self.storage.review(table.id)
+        table_id = played.table.id
+        stored = await self.storage.review(table_id)
         if stored is not None:
             return stored
-        if table.id not in self._running:
-            task = asyncio.create_task(self._review(table, steps))
-            self._running[table.id] = task
-            task.add_done_callback(lambda _: self._running.pop(table.id, None))
-        return await asyncio.shield(self._running[table.id])
+        if table_id not in self._running:
+            task = asyncio.create_task(self._review(played))
+            self._running[table_id] = task
+            task.add_done_callback(lambda _: self._running.pop(table_id, None))
+        return await asyncio.shield(self._running[table_id])
 
-    async def _review(self, table: Table, steps: list[Step]) -> dict[str, Any]:
+    async def _review(self, played: PlayedMatch) -> dict[str, Any]:
+        table = played.table
         members = [index for index, seat in enumerate(table.seats) if seat.bot is None]
-        jobs = decisions_to_review(steps, members)
+        jobs = decisions_to_review(played.steps, members, played.stand_ins)
         if not jobs:
             raise TableError("review.no_members")
         game = table.engine
         decisions = await asyncio.gather(
             *(
-                self.bots.review(game, view, played, step, f"{table.id}/{step}")
-                for step, view, played in jobs
+                self.bots.review(game, view, move, step, f"{table.id}/{step}")
+                for step, view, move in jobs
             )
         )
-        review = {"seats": members, "decisions": [asdict(d) for d in decisions]}
+        seats = sorted({view.seat for _, view, _ in jobs})  # members who played a move
+        review = {"seats": seats, "decisions": [asdict(d) for d in decisions]}
         await self.storage.save_review(table.id, review)
         return review
 
@@ -116,21 +121,16 @@ async def review_picture(table: Table, review: dict[str, Any]) -> discord.File:
 
 
 def review_layout(
-    table: Table,
-    steps: list[Step],
-    review: dict[str, Any],
-    cards: CardWords,
-    *,
-    pictured: bool = False,
+    played: PlayedMatch, review: dict[str, Any], cards: CardWords, *, pictured: bool = False
 ) -> ui.LayoutView:
-    lang = cards.lang
+    table, lang = played.table, cards.lang
     title = tr(lang, "review.title", game=game_name(table.game, lang), table=table.id)
     parts: list[ui.Item] = [ui.TextDisplay(f"### 🔍 {title}")]
     if pictured:
         parts.append(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{PICTURE}")))
     for seat in review["seats"]:
         decisions = decisions_of(review, seat)
-        parts.append(ui.TextDisplay(_player_text(table, steps, seat, decisions, cards)))
+        parts.append(ui.TextDisplay(_player_text(played, seat, decisions, cards)))
         moments = key_moments(decisions)
         if moments:
             parts.append(_moment_buttons(table.id, moments, lang))
@@ -145,17 +145,19 @@ def _limits() -> dict[str, str]:
 
 
 def _player_text(
-    table: Table, steps: list[Step], seat: int, decisions: list[Decision], cards: CardWords
+    played: PlayedMatch, seat: int, decisions: list[Decision], cards: CardWords
 ) -> str:
-    lang = cards.lang
-    head = tr(lang, "review.player", player=player_name(table, seat), accuracy=accuracy(decisions))
+    lang, name = cards.lang, player_name(played.table, seat)
+    head = tr(lang, "review.player", player=name, accuracy=accuracy(decisions))
     counts = " · ".join(
         f"{tr(lang, f'verdict.{verdict}')} {sum(d.verdict == verdict for d in decisions)}"
         for verdict in SHOWN_VERDICTS
     )
     lines = [head, counts]
+    if stand_ins := played.stand_ins_of(seat):
+        lines.append(tr_count(lang, "review.stand_ins", stand_ins, player=name))
     for moment in key_moments(decisions):
-        lines.append("• " + moment_text(table, steps, moment, cards))
+        lines.append("• " + moment_text(played.table, played.steps, moment, cards))
     return "\n".join(lines)
 
 

@@ -85,7 +85,7 @@ class TableRows(StorageBase):
             if move is not None:
                 await tx.execute(
                     "INSERT INTO moves (table_id, version, seat, move, events, played_at, "
-                    "request_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "request_id, stand_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         table_id,
                         row["version"],
@@ -94,6 +94,7 @@ class TableRows(StorageBase):
                         to_json(move["events"]),
                         now,
                         move.get("request"),
+                        int(move.get("stand_in", False)),
                     ),
                 )
             if results:
@@ -143,11 +144,17 @@ class TableRows(StorageBase):
         return decoded(row) if row else None
 
     async def move_log(self, table_id: int) -> list[dict[str, Any]]:
+        """A table's moves in order: each one's version, seat, move text, events, and
+        ``stand_in``, whether the bot played it for a member (their timer ran out)."""
         rows = await self.db.fetch_all(
-            "SELECT version, seat, move, events FROM moves WHERE table_id = ? ORDER BY version",
+            "SELECT version, seat, move, events, stand_in FROM moves WHERE table_id = ? "
+            "ORDER BY version",
             (table_id,),
         )
-        return [{**row, "events": orjson.loads(row["events"])} for row in rows]
+        return [
+            {**row, "events": orjson.loads(row["events"]), "stand_in": bool(row["stand_in"])}
+            for row in rows
+        ]
 
     # -- reviews ----------
 

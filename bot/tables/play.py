@@ -126,7 +126,8 @@ def come_back(table: Table, seat: int, now: float) -> None:
 def apply_move(
     table: Table, seat: int, move: int, now: float, *, automatic: bool
 ) -> dict[str, Any]:
-    """Apply ``move`` for ``seat`` and note what it did; the move log's row."""
+    """Apply ``move`` for ``seat`` and note what it did; the move log's row, whose
+    ``stand_in`` says the bot played it for a member (``automatic``)."""
     state, events = table.match.apply(move)
     event_dicts = events_to_dicts(events)
     table.state = state
@@ -139,7 +140,7 @@ def apply_move(
     if state.is_over:
         table.status = "finished"
         table.end_reason = "finished"
-    return {"seat": seat, "move": format_move(move), "events": event_dicts}
+    return {"seat": seat, "move": format_move(move), "events": event_dicts, "stand_in": automatic}
 
 
 def record_events(table: Table, events: list[dict[str, Any]]) -> None:
