@@ -127,3 +127,22 @@ def test_a_match_without_a_commitment_checks_its_cards_only(played):
 def test_states_keep_a_text_seed_through_saving():
     state = make_game("cirulla", {"players": 2}).new_match("12" * 32)
     assert State.from_dict(orjson.loads(orjson.dumps(state.to_dict()))) == state
+
+
+def test_the_players_script_in_the_docs_deals_as_the_bot(tmp_path):
+    """docs/fairness.md's script prints the commitment and hand 0's deck in order."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "fairness.md").read_text(encoding="utf-8")
+    script = tmp_path / "check.py"
+    script.write_text(text.split("```python\n", 1)[1].split("```", 1)[0], encoding="utf-8")
+    seed = "9f" * 32
+    out = subprocess.run(
+        [sys.executable, str(script), seed, "0"], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert out[0] == commitment(seed)
+    first = hand_deck(seed, 0)[0]
+    suits = ("coins", "cups", "swords", "clubs")
+    assert out[1].startswith(f"['{first % 10 + 1} of {suits[first // 10]}'")
