@@ -87,6 +87,9 @@ async def test_verify_refuses_other_servers_and_unknown_matches(simcord_env):
     assert other.content == "There is no match #1 on this server."
     missing = answer(await players[0].slash(channel, "verify", match=99))
     assert missing.content == "There is no match #99 on this server."
+    await players[0].slash(channel, "escoba new")
+    lobby = answer(await players[0].slash(channel, "verify", match=2))
+    assert lobby.content.startswith("Match #2 never started: no card was dealt")
 
 
 async def test_a_restart_keeps_the_seed_and_a_changed_one_fails_verification(
