@@ -60,7 +60,8 @@ async def test_a_table_saved_with_a_flat_ui_reads_the_same_after_the_split(datab
         assert row is not None
         again = Table.from_row(row)
         assert again.settings == table.settings and again.settings.hints
-        assert again.turn == table.turn and again.log == table.log
+        before_commitments = table.log.model_copy(update={"commitment": ""})
+        assert again.turn == table.turn and again.log == before_commitments
         assert again.end_reason == table.end_reason and again.state == table.state
     finally:
         await storage.close()

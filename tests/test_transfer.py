@@ -9,6 +9,7 @@ import json
 import pytest
 
 from bot.storage import GuildSettings, Storage
+from bot.storage.server import COPIED_TABLES
 from bot.tables import TableService
 from bot.transfer import main as transfer_main
 from tests.test_table_service import lobby, playing_table, single_option_card
@@ -77,3 +78,17 @@ async def test_a_transfer_into_a_database_with_data_is_refused(tmp_path, postgre
     assert "already holds data" in capsys.readouterr().err
     assert await main(["--from", str(tmp_path / "missing.sqlite3"), "--to", postgres_url]) == 2
     assert "no SQLite database at" in capsys.readouterr().err
+
+
+async def test_every_table_of_the_schema_is_copied(tmp_path):
+    """A table added by a migration and forgotten by the transfer would be lost in it
+    (daily hands and tournaments once were)."""
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'schema.sqlite3'}")
+    try:
+        rows = await storage.db.fetch_all(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    finally:
+        await storage.close()
+    tables = {row["name"] for row in rows} - {"schema_migrations", "shard_claims"}
+    assert tables == set(COPIED_TABLES)

@@ -23,8 +23,9 @@ here or entered together) are paired into matches.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 BASE_GAP = 100
 """Shown rating points an entry accepts at its first wave."""
@@ -124,3 +125,42 @@ Chain = tuple[tuple[int, int], "Chain"] | None
 def _keep(table: dict[int, tuple[int, Chain]], mask: int, total: int, pairs: Chain) -> None:
     if mask not in table or table[mask][0] < total:
         table[mask] = (total, pairs)
+
+
+def pair_rows(
+    rows: Sequence[Mapping[str, Any]], blocks: set[tuple[int, int]], *, teams: bool
+) -> list[list[list[int]]]:
+    """A wave over the pool's rows (partners are two rows naming each other) and the
+    blocks among them (blocker, blocked): the matches, each a list of sides of member
+    ids. ``teams``: a 2 v 2 game (Scopone), else one member a side."""
+    entries = _entries(rows, blocks)
+    if not teams:
+        return [[list(a.members), list(b.members)] for a, b in pair_wave(entries)]
+    solos = [e for e in entries if len(e.members) == 1]
+    pairs = [e for e in entries if len(e.members) == 2]
+    return [[list(a.members), list(b.members)] for a, b in pair_sides(solos, pairs)]
+
+
+def _entries(rows: Sequence[Mapping[str, Any]], blocks: set[tuple[int, int]]) -> list[Entry]:
+    avoid: dict[int, set[int]] = {}
+    for blocker, blocked in blocks:
+        avoid.setdefault(blocker, set()).add(blocked)
+        avoid.setdefault(blocked, set()).add(blocker)
+    by_member = {row["user_id"]: row for row in rows}
+    entries, seen = [], set()
+    for row in rows:
+        member = row["user_id"]
+        if member in seen:
+            continue
+        partner = by_member.get(row["partner_id"]) if row["partner_id"] else None
+        group = [row] if partner is None else [row, partner]
+        seen.update(r["user_id"] for r in group)
+        entries.append(
+            Entry(
+                members=tuple(r["user_id"] for r in group),
+                rating=sum(r["rating"] for r in group) // len(group),
+                waves=min(r["waves"] for r in group),
+                avoid=frozenset().union(*(avoid.get(r["user_id"], ()) for r in group)),
+            )
+        )
+    return entries

@@ -6,6 +6,7 @@
 - ``results``: leaderboard lines, ratings and their changes.
 - ``seasons``: closing a season: final standings kept, the close recorded once.
 - ``daily``: members' daily hands, their ranks and streaks.
+- ``pool``: the quick-play pool: who waits, each wave's pairings, blocks, strikes.
 - ``server``: server settings, bot metadata, shard claims, copying a database.
 - ``store``: ``Storage``, all of them over one database.
 """

@@ -43,6 +43,10 @@ class Transaction(Protocol):
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> dict[str, Any] | None:
         """Run one statement; its first row."""
 
+    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """Run one statement; all its rows."""
+        ...
+
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """Run one statement once per row of arguments."""
 
@@ -117,6 +121,10 @@ class _SQLiteTransaction:
         async with self.connection.execute(sql, args) as cursor:
             rows = list(await cursor.fetchall())  # stepped to the end: RETURNING needs it
         return dict(rows[0]) if rows else None
+
+    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        async with self.connection.execute(sql, args) as cursor:
+            return [dict(row) for row in await cursor.fetchall()]
 
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         await self.connection.executemany(sql, rows)
@@ -268,6 +276,9 @@ class _PostgresTransaction:
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> dict[str, Any] | None:
         row = await self.connection.fetchrow(numbered(sql), *args)
         return dict(row) if row is not None else None
+
+    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        return [dict(row) for row in await self.connection.fetch(numbered(sql), *args)]
 
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         await self.connection.executemany(numbered(sql), rows)

@@ -31,8 +31,10 @@ ONE_TABLE_RULES = {
 
 
 class RuleBroken(Exception):
-    """A new table would break a one-table rule: ``rule`` is ``channel`` (one live table
-    where tables play without threads) or ``rematch`` (one live rematch per match)."""
+    """A new row would break a rule of the database: ``rule`` is ``channel`` (one live
+    table where tables play without threads), ``rematch`` (one live rematch per match),
+    ``pool`` (a member waits in the pool once) or ``pairing`` (a quick-play pairing
+    opens one table)."""
 
     def __init__(self, rule: str) -> None:
         super().__init__(rule)

@@ -168,10 +168,11 @@ class ServerData(StorageBase):
                         [tuple(row[column] for column in columns) for row in rows],
                     )
             if self.dialect == "postgresql":  # ids were given: the next one follows them
-                await tx.execute(
-                    "SELECT setval(pg_get_serial_sequence('game_tables', 'id'), "
-                    "(SELECT COALESCE(MAX(id), 0) + 1 FROM game_tables), false)"
-                )
+                for name in NUMBERED_TABLES:
+                    await tx.execute(
+                        f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
+                        f"(SELECT COALESCE(MAX(id), 0) + 1 FROM {name}), false)"
+                    )
 
         await self.db.write(work)
         return copied
@@ -191,5 +192,14 @@ COPIED_TABLES = (
     "table_shown",
     "reviews",
     "bot_meta",
+    "daily_hands",
+    "tournaments",
+    "pool_entries",
+    "pool_pairings",
+    "pool_blocks",
+    "pool_strikes",
 )
-"""Every table of the schema, each after the tables it refers to."""
+"""Every table of the schema (but the shard claims, which belong to the processes of
+one database), each after the tables it refers to."""
+NUMBERED_TABLES = ("game_tables", "tournaments", "pool_pairings")
+"""The tables whose ids PostgreSQL numbers: the next id follows the copied ones."""

@@ -5,6 +5,7 @@ PostgreSQL for several processes on one database), one module per kind of data."
 from __future__ import annotations
 
 from .daily import DailyData
+from .pool import PoolData
 from .results import Results
 from .seasons import SeasonData
 from .server import ServerData
@@ -12,5 +13,7 @@ from .tables import TableRows
 from .tournaments import TournamentData
 
 
-class Storage(TableRows, Results, SeasonData, DailyData, TournamentData, ServerData):
+class Storage(
+    TableRows, Results, SeasonData, DailyData, TournamentData, PoolData, ServerData
+):
     """The bot's data. Open with ``await Storage.open(url)``."""

@@ -29,8 +29,9 @@ from .results import add_results
 class TableRows(StorageBase):
     """Statements on ``game_tables``, ``moves`` and ``table_shown``."""
 
-    async def create_table(self, row: dict[str, Any]) -> int:
-        """Insert a new table (revision 0); its id."""
+    async def create_table(self, row: dict[str, Any], *, pairing: int | None = None) -> int:
+        """Insert a new table (revision 0); its id. A quick-play ``pairing`` is claimed by
+        the insert: ``RuleBroken("pairing")`` when its table was opened already."""
         now = self.now()
         values = [to_column(row[name]) for name in TABLE_COLUMNS]
         marks = ", ".join("?" for _ in range(len(TABLE_COLUMNS) + 2))
@@ -44,6 +45,11 @@ class TableRows(StorageBase):
             )
             if inserted is None:
                 raise RuntimeError("INSERT … RETURNING id returned no row")
+            if pairing is not None and not await tx.execute(
+                "UPDATE pool_pairings SET table_id = ? WHERE id = ? AND table_id IS NULL",
+                (inserted["id"], pairing),
+            ):
+                raise RuleBroken("pairing")
             return inserted["id"]
 
         try:

@@ -1,0 +1,110 @@
+"""The quick-play pool: members enter and leave it, waves pair them. No Discord here.
+
+The pool lives in the database (``storage.pool``), so the members of every process
+wait in one pool and any process may run a wave: the rows a wave pairs are locked and
+taken out in the transaction that records their pairing. Refusals are ``TableError``s,
+answered by the error boundary like every other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from ..games import GAMES, parse_options
+from ..storage import RuleBroken, Storage
+from ..tables import TableError
+from .bans import banned_until, looking_back
+from .matchmaking import pair_rows
+
+WAVE_SECONDS = 3
+"""How often a wave pairs each game's pool."""
+OFFER_AFTER = timedelta(seconds=45)
+"""How long a member waits before the hard bot is offered."""
+QUICK_GAMES = ("scopa", "escoba", "cirulla", "rubamazzo", "scopone")
+"""The games of the pool, each at its two-player default (Scopone: 2 v 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Joining:
+    """A member entering the pool: who, where they asked, how they are shown, and the
+    interaction whose answer says they are searching."""
+
+    user_id: int
+    rating: int
+    name: str | None
+    locale: str
+    guild_id: int
+    token: str
+
+
+def teams_game(game: str) -> bool:
+    """Whether ``game`` is played 2 v 2 at its default (Scopone)."""
+    return parse_options(game).players == 4
+
+
+class PoolService:
+    """The pool of one bot (every process shares its rows)."""
+
+    def __init__(self, storage: Storage, clock: Callable[[], datetime]) -> None:
+        self.storage, self.clock = storage, clock
+
+    async def enter(self, game: str, joining: Joining, partner: Joining | None = None) -> None:
+        """Enter a member (with their ``partner``, for Scopone) in ``game``'s pool.
+        Refused when the game has no pool, when either is banned or waiting already."""
+        if game not in QUICK_GAMES or game not in GAMES:
+            raise TableError("pool.no_game")
+        if partner is not None and not teams_game(game):
+            raise TableError("pool.partner_alone")
+        rows = [_row(game, joining, partner.user_id if partner else None)]
+        if partner is not None:
+            rows.append(_row(game, partner, joining.user_id))
+        for row in rows:
+            await self.check_not_banned(row["user_id"])
+        try:
+            await self.storage.enter_pool(rows)
+        except RuleBroken:
+            raise TableError("pool.already") from None
+
+    async def check_not_banned(self, user_id: int) -> None:
+        """Refuse (``pool.banned``, with the minutes left) a member the pool bans."""
+        now = self.clock()
+        strikes = await self.storage.strikes_since(user_id, looking_back(now))
+        until = banned_until(strikes, now)
+        if until is not None:
+            minutes = -(-(until - now) // timedelta(minutes=1))
+            raise TableError("pool.banned", minutes=minutes)
+
+    async def leave(self, user_id: int) -> bool:
+        """Take the member (and a partner who came with them) out of the pool; False
+        when they were not waiting (a wave paired them first)."""
+        return bool(await self.storage.leave_pool(user_id))
+
+    async def wave(self, game: str) -> list[int]:
+        """Pair ``game``'s pool once; the new pairings' ids."""
+        teams = teams_game(game)
+        return await self.storage.run_wave(
+            game, lambda rows, blocks: pair_rows(rows, blocks, teams=teams)
+        )
+
+    async def waves(self) -> list[int]:
+        """A wave of every game's pool."""
+        return [pairing for game in QUICK_GAMES for pairing in await self.wave(game)]
+
+    async def strike(self, user_id: int, kind: str) -> None:
+        """Note an abandoned match or a seat lost to the clock (``kind``)."""
+        await self.storage.add_strike(user_id, kind)
+
+
+def _row(game: str, member: Joining, partner_id: int | None) -> dict:
+    return {
+        "user_id": member.user_id,
+        "game": game,
+        "partner_id": partner_id,
+        "rating": member.rating,
+        "name": member.name,
+        "locale": member.locale,
+        "guild_id": member.guild_id,
+        "token": member.token,
+    }

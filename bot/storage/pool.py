@@ -1,0 +1,199 @@
+"""The quick-play pool's rows: who waits, what each wave paired, blocks and strikes.
+
+The pool is in the database so that every process (every shard cluster) enters its
+members into one pool. A wave reads a game's waiting rows *for update* (PostgreSQL:
+a Cancel, or another process's wave, waits for it to commit), takes the pairs out and
+records each pairing in the same transaction: a process killed in the middle leaves
+the pool as it was, and no member is in two pairings. A pairing then opens its table
+once: the table's insert claims it (``claim_pairing``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+import orjson
+
+from .base import StorageBase
+from .databases import Conflict, Transaction
+from .records import RuleBroken
+
+ENTRY_COLUMNS = (
+    "user_id, game, partner_id, rating, name, locale, guild_id, token, joined_at, waves"
+)
+
+Pairer = Callable[[list[dict[str, Any]], set[tuple[int, int]]], list[list[list[int]]]]
+"""A wave's pure part: the waiting rows and the blocks among them (blocker, blocked) in,
+the matches out, each a list of sides, each side a list of member ids."""
+
+
+class PoolData(StorageBase):
+    async def enter_pool(self, rows: Sequence[dict[str, Any]]) -> None:
+        """Enter members (one, or two partners) together; ``RuleBroken("pool")`` when one
+        of them is waiting already."""
+        now = self.now()
+
+        async def work(tx: Transaction) -> None:
+            await tx.execute_many(
+                f"INSERT INTO pool_entries ({ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                [
+                    (
+                        row["user_id"],
+                        row["game"],
+                        row.get("partner_id"),
+                        row["rating"],
+                        row.get("name"),
+                        row["locale"],
+                        row["guild_id"],
+                        row["token"],
+                        now,
+                    )
+                    for row in rows
+                ],
+            )
+
+        try:
+            await self.db.write(work)
+        except Conflict as exc:
+            raise RuleBroken("pool") from exc
+
+    async def leave_pool(self, user_id: int) -> list[dict[str, Any]]:
+        """Take the member (and a partner who entered with them) out; the rows taken,
+        none when a wave paired them first."""
+
+        async def work(tx: Transaction) -> list[dict[str, Any]]:
+            rows = await tx.fetch_all(
+                f"SELECT {ENTRY_COLUMNS} FROM pool_entries WHERE user_id = ? OR partner_id = ?"
+                + self._locking(),
+                (user_id, user_id),
+            )
+            for row in rows:
+                await tx.execute("DELETE FROM pool_entries WHERE user_id = ?", (row["user_id"],))
+            return rows
+
+        return await self.db.write(work)
+
+    async def pool_entry(self, user_id: int) -> dict[str, Any] | None:
+        return await self.db.fetch_one(
+            f"SELECT {ENTRY_COLUMNS} FROM pool_entries WHERE user_id = ?", (user_id,)
+        )
+
+    async def pool_entries(self, game: str | None = None) -> list[dict[str, Any]]:
+        where, args = ("WHERE game = ?", (game,)) if game else ("", ())
+        return await self.db.fetch_all(
+            f"SELECT {ENTRY_COLUMNS} FROM pool_entries {where} ORDER BY joined_at, user_id",
+            args,
+        )
+
+    async def run_wave(self, game: str, pair: Pairer) -> list[int]:
+        """One wave of ``game``: its waiting rows paired by ``pair``, the paired taken
+        out and recorded as pairings, the others' missed waves counted; the new
+        pairings' ids."""
+        now = self.now()
+
+        async def work(tx: Transaction) -> list[int]:
+            rows = await tx.fetch_all(
+                f"SELECT {ENTRY_COLUMNS} FROM pool_entries WHERE game = ? "
+                "ORDER BY joined_at, user_id" + self._locking(),
+                (game,),
+            )
+            if not rows:
+                return []
+            by_member = {row["user_id"]: row for row in rows}
+            matches = pair(rows, await _blocks(tx, list(by_member)))
+            ids = [await _record(tx, game, match, by_member, now) for match in matches]
+            await tx.execute("UPDATE pool_entries SET waves = waves + 1 WHERE game = ?", (game,))
+            return ids
+
+        return await self.db.write(work)
+
+    def _locking(self) -> str:
+        return " FOR UPDATE" if self.dialect == "postgresql" else ""
+
+    async def open_pairings(self) -> list[dict[str, Any]]:
+        """Pairings whose table is still to open, oldest first (data decoded)."""
+        rows = await self.db.fetch_all(
+            "SELECT id, game, data, created_at FROM pool_pairings WHERE table_id IS NULL "
+            "ORDER BY id"
+        )
+        return [{**row, "data": orjson.loads(row["data"])} for row in rows]
+
+    async def pairing(self, pairing_id: int) -> dict[str, Any] | None:
+        row = await self.db.fetch_one(
+            "SELECT id, game, data, table_id, created_at FROM pool_pairings WHERE id = ?",
+            (pairing_id,),
+        )
+        return {**row, "data": orjson.loads(row["data"])} if row else None
+
+    async def block(self, user_id: int, blocked_id: int) -> None:
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
+                "INSERT INTO pool_blocks (user_id, blocked_id) VALUES (?, ?) "
+                "ON CONFLICT (user_id, blocked_id) DO NOTHING",
+                (user_id, blocked_id),
+            )
+
+        await self.db.write(work)
+
+    async def add_strike(self, user_id: int, kind: str) -> None:
+        now = self.now()
+
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
+                "INSERT INTO pool_strikes (user_id, at, kind) VALUES (?, ?, ?)",
+                (user_id, now, kind),
+            )
+
+        await self.db.write(work)
+
+    async def strikes_since(self, user_id: int, since: datetime) -> list[datetime]:
+        """When the member's strikes since ``since`` were given, oldest first."""
+        rows = await self.db.fetch_all(
+            "SELECT at FROM pool_strikes WHERE user_id = ? AND at >= ? ORDER BY at",
+            (user_id, since.isoformat(timespec="seconds")),
+        )
+        return [datetime.fromisoformat(row["at"]) for row in rows]
+
+
+async def _blocks(tx: Transaction, members: list[int]) -> set[tuple[int, int]]:
+    if not members:
+        return set()
+    marks = ", ".join("?" for _ in members)
+    rows = await tx.fetch_all(
+        f"SELECT user_id, blocked_id FROM pool_blocks WHERE user_id IN ({marks})", members
+    )
+    return {(row["user_id"], row["blocked_id"]) for row in rows}
+
+
+async def _record(
+    tx: Transaction,
+    game: str,
+    match: list[list[int]],
+    by_member: dict[int, dict[str, Any]],
+    now: str,
+) -> int:
+    """Take a match's members out of the pool and record its pairing; its id."""
+    members = [member for side in match for member in side]
+    marks = ", ".join("?" for _ in members)
+    taken = await tx.execute(f"DELETE FROM pool_entries WHERE user_id IN ({marks})", members)
+    if taken != len(members):
+        raise RuntimeError(f"a wave lost members {members}: the rows were not locked")
+    data = {
+        "sides": match,
+        "members": {str(m): _public(by_member[m]) for m in members},
+    }
+    row = await tx.fetch_one(
+        "INSERT INTO pool_pairings (game, data, created_at) VALUES (?, ?, ?) RETURNING id",
+        (game, orjson.dumps(data).decode(), now),
+    )
+    if row is None:
+        raise RuntimeError("INSERT … RETURNING id returned no row")
+    return row["id"]
+
+
+def _public(row: dict[str, Any]) -> dict[str, Any]:
+    """What a pairing keeps of an entry: enough to seat the member and tell them."""
+    keys = ("rating", "name", "locale", "guild_id", "token", "joined_at")
+    return {key: row[key] for key in keys}

@@ -1,0 +1,44 @@
+-- Quick play (issue 37): one pool for every server and cluster, paired in waves.
+-- A member waits once (``user_id`` is the key); partners entering Scopone together
+-- are two rows naming each other. ``token``: the interaction that entered them, whose
+-- answer ("searching…") any process may edit while it lives (15 minutes).
+CREATE TABLE pool_entries (
+    user_id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    partner_id INTEGER,
+    rating INTEGER NOT NULL,
+    name TEXT,
+    locale TEXT NOT NULL,
+    guild_id INTEGER NOT NULL,
+    token TEXT NOT NULL,
+    joined_at TEXT NOT NULL,
+    waves INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX pool_entries_game ON pool_entries (game, joined_at);
+
+-- What a wave paired: its sides and members (``data``), then the table it opened
+-- (set in the table's own insert, so a pairing opens one table, once).
+CREATE TABLE pool_pairings (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    data TEXT NOT NULL,
+    table_id INTEGER,
+    created_at TEXT NOT NULL
+);
+CREATE INDEX pool_pairings_open ON pool_pairings (table_id, id);
+
+-- "Don't pair me with them again": honoured both ways.
+CREATE TABLE pool_blocks (
+    user_id INTEGER NOT NULL,
+    blocked_id INTEGER NOT NULL,
+    PRIMARY KEY (user_id, blocked_id)
+);
+
+-- Fair play: each abandoned quick-play match or seat lost to the clock; pool bans are
+-- worked out from the recent ones.
+CREATE TABLE pool_strikes (
+    user_id INTEGER NOT NULL,
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL
+);
+CREATE INDEX pool_strikes_member ON pool_strikes (user_id, at);
