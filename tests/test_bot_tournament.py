@@ -303,3 +303,30 @@ async def test_a_tournament_needs_a_text_channel_where_the_bot_opens_threads(sim
     in_thread = answer(await ana.slash(thread, "tournament new"))
     assert in_thread.message.content.startswith("Open a tournament in a text channel")
     assert simcord_env.bot.tournaments.tournaments == {}
+
+
+def carry_buttons(env, message, source) -> None:
+    """The bot's ``message`` made to carry ``source``'s buttons: a message in one server
+    whose custom ids name another server's tournament (what a tampered client sends)."""
+    stored = env.backend.get_message(source.channel.id, source.id)
+    env.backend.edit_message(message.channel.id, message.id, {"components": stored.components})
+
+
+async def test_a_tournament_answers_only_in_its_own_server(simcord_env):
+    channel, (_, bob) = await open_tournament(simcord_env, "ana", "bob", entrants=4)
+    await bob.click(signup(channel), label="Join")
+    _, elsewhere, (zoe, yan) = make_world(simcord_env, "zoe", "yan", admin="zoe")
+    await zoe.slash(elsewhere, "tournament new")
+    carry_buttons(simcord_env, signup(elsewhere), signup(channel))
+    assert custom_ids(signup(elsewhere), "esc:tour:1:"), "it carries tournament #1's buttons"
+    unknown = "No such tournament on this server."
+    for member, label in ((zoe, "Cancel"), (zoe, "Start"), (yan, "Join"), (yan, "Leave")):
+        refused = answer(await member.click(signup(elsewhere), label=label))
+        assert refused.ephemeral and refused.message.content == unknown, label
+    tournament = simcord_env.bot.tournaments.get(1)
+    assert tournament.status == "signup" and [e.name for e in tournament.entrants] == ["bob"]
+    assert "Entrants (1/4)" in signup(channel).embeds[0].fields[0].name
+    results = answer(await zoe.slash(elsewhere, "tournament results", tournament=1))
+    assert results.message.content == unknown and not results.message.embeds
+    here = answer(await yan.slash(elsewhere, "tournament leave"))
+    assert "You are not in this tournament" in here.message.content, "#2, this server's"

@@ -89,6 +89,7 @@ class TournamentHandlers:
     ) -> None:
         """The sign-up's Join, Leave, Start and Cancel."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        self._of_server(interaction, tournament_id)
         if action == "join":
             await self._join(interaction, tournament_id, None)
         elif action == "leave":
@@ -174,6 +175,16 @@ class TournamentHandlers:
         }[action]
         await command(tournament_id, user_id, can_manage=manages)
         await _say(interaction, f"tournament.done.{action}", id=tournament_id)
+
+    def _of_server(self, interaction: discord.Interaction, tournament_id: int) -> Tournament:
+        """Tournament ``tournament_id``, when it is of the server where ``interaction``
+        came from: another server's is no such tournament here (its host's and managers'
+        rights are theirs in its own server)."""
+        guild_id, _ = _where(interaction)
+        kept = self.tournaments.tournaments.get(tournament_id)
+        if kept is not None and kept.guild_id != guild_id:
+            raise TableError("tournament.none_past")
+        return self.tournaments.get(tournament_id)
 
     def _here(self, interaction: discord.Interaction) -> Tournament:
         guild_id, channel_id = _where(interaction)
