@@ -12,7 +12,14 @@ from dataclasses import dataclass
 import discord
 
 from bot.client import create_bot
-from tests.discord_helpers import TableDriver, answer, custom_ids, make_world
+from tests.discord_helpers import (
+    TableDriver,
+    answer,
+    board_part,
+    custom_ids,
+    make_world,
+    message_text,
+)
 
 NAMES = ("ana", "bob", "cai", "dan", "eva", "fer", "gus", "hal")
 
@@ -260,6 +267,9 @@ async def test_the_host_disqualifies_a_member_who_left_the_server(simcord_env):
     assert entrant is not None and entrant.disqualified
     pairing = next(p for p in tournament.round_pairings() if entrant.number in (p.a, p.b))
     assert pairing.decided_by == "forfeit" and pairing.winner != entrant.number
+    winner = tournament.entrant(pairing.winner or 0).name
+    told = f"eve was disqualified from the tournament: **{winner}** wins by forfeit"
+    assert any(told in m.content for m in thread_of(channel, pairing.table_id or 0).history())
     again = answer(await members[0].slash(channel, "tournament disqualify", member=user))
     assert "That member is not in this tournament (or no longer)." in again.message.content
 
@@ -330,3 +340,34 @@ async def test_a_tournament_answers_only_in_its_own_server(simcord_env):
     assert results.message.content == unknown and not results.message.embeds
     here = answer(await yan.slash(elsewhere, "tournament leave"))
     assert "You are not in this tournament" in here.message.content, "#2, this server's"
+
+
+async def test_a_member_who_withdraws_mid_match_forfeits_it_and_no_rating_moves(simcord_env):
+    channel, members = await open_tournament(simcord_env, "ana", "bob", "cai", "dan", timer=3600)
+    for member in members:
+        await member.click(signup(channel), label="Join")
+    await members[0].click(signup(channel), label="Start")
+    tournament = next(iter(simcord_env.bot.tournaments.tournaments.values()))
+    pairing = tournament.round_pairings()[0]
+    table = simcord_env.bot.service.tables[pairing.table_id or 0]
+    by_id = {m.id: m for m in members}
+    leaver, stayer = (by_id[seat.user_id] for seat in table.seats)
+    driver = ThreadDriver(
+        simcord_env, channel, [leaver, stayer], fixed=thread_of(channel, table.id)
+    )
+    await driver.play_turn()
+    await driver.play_turn()
+
+    left = answer(await leaver.slash(channel, "tournament leave"))
+    assert "You withdrew from tournament #1" in left.message.content
+    told = (
+        f"{leaver.user.name} withdrew from the tournament: **{stayer.user.name}** wins by forfeit"
+    )
+    said = [m.content for m in driver.thread.history() if m.content]
+    assert any(text.startswith(told) for text in said), said
+    assert not any("round is over" in text for text in said)
+    assert told in board_part(driver.board(), "turn"), "the board tells the same"
+    round_one = standings_messages(channel)[0].embeds[0].fields[0].value
+    assert f"**{stayer.user.name}** wins by forfeit" in round_one
+    stats = answer(await stayer.slash(channel, "stats")).message
+    assert "No finished matches yet." in message_text(stats), "a forfeit moves no rating"

@@ -113,7 +113,9 @@ async def test_a_withdrawal_forfeits_the_match_in_play_and_pairs_without_the_ent
     live = service.get(tournament.id)
     decided = next(p for p in live.round_pairings(1) if p.board == pairing.board)
     assert (decided.winner, decided.decided_by) == (pairing.b, "forfeit")
-    assert not tables.get(pairing.table_id or 0).is_live
+    ended = tables.get(pairing.table_id or 0)
+    assert (ended.status, ended.end_reason) == ("cancelled", "withdrawn"), "no result, no rating"
+    assert [ended.seats[seat].user_id for seat in ended.log.forfeited] == leaver.members
     with pytest.raises(TableError) as refused:
         await service.leave(tournament.id, leaver.members[0])
     assert refused.value.key == "tournament.not_entered"

@@ -92,6 +92,9 @@ class MatchLog(BaseModel):
     """Every hand's results and the match's, in order; the publisher posts each once."""
     seat_sweeps: list[int] = Field(default_factory=list)
     hands_played: int = 0
+    forfeited: list[int] = Field(default_factory=list)
+    """The seats of a tournament's entrant who withdrew or was disqualified: their side
+    lost the match by forfeit."""
 
 
 @dataclass
