@@ -16,6 +16,8 @@ from tests.discord_helpers import (
     TableDriver,
     answer,
     board_part,
+    buttons,
+    current,
     custom_ids,
     make_world,
     message_text,
@@ -237,6 +239,7 @@ async def test_a_tournament_of_pairs_plays_scopone_with_partners_opposite(simcor
     assert "This is a tournament of pairs" in alone.message.content
     for first, second in zip(members[::2], members[1::2], strict=True):
         await first.slash(channel, "tournament join", partner=second)
+        await second.click(invitation_to(channel, second), label="Accept")
     assert "p0 & p1" in signup(channel).embeds[0].fields[0].value
     await members[0].click(signup(channel), label="Start")
     tournament = next(iter(simcord_env.bot.tournaments.tournaments.values()))
@@ -371,3 +374,65 @@ async def test_a_member_who_withdraws_mid_match_forfeits_it_and_no_rating_moves(
     assert f"**{stayer.user.name}** wins by forfeit" in round_one
     stats = answer(await stayer.slash(channel, "stats")).message
     assert "No finished matches yet." in message_text(stats), "a forfeit moves no rating"
+
+
+def invitation_to(channel, member) -> discord.Message:
+    """The latest invitation posted in the channel to ``member``."""
+    return [m for m in channel.history() if m.content.startswith(f"🤝 <@{member.id}>")][-1]
+
+
+async def test_a_pair_is_entered_only_once_the_partner_accepts(simcord_env):
+    names = [f"p{i}" for i in range(10)]
+    channel, members = await open_tournament(
+        simcord_env, *names, game="scopone", format="knockout", entrants=8
+    )
+    p0, p1, p2 = members[:3]
+    asked = answer(await p0.slash(channel, "tournament join", partner=p1))
+    assert asked.ephemeral and asked.message.content == (
+        f"Your invitation is posted in <#{channel.id}>: "
+        f"you and <@{p1.id}> enter tournament #1 once they accept."
+    )
+    invitation = invitation_to(channel, p1)
+    assert invitation.content == (
+        f"🤝 <@{p1.id}>, **p0** asks you to play tournament #1 with them: "
+        "the pair is entered once you accept."
+    )
+    assert [b.label for b in buttons(invitation)] == ["Accept", "Decline"]
+    assert "No one yet" in signup(channel).embeds[0].fields[0].value, "not entered yet"
+    stranger = answer(await p2.click(invitation, label="Accept"))
+    assert stranger.ephemeral
+    assert stranger.message.content == f"Only <@{p1.id}> can answer this invitation."
+    _, elsewhere, (zoe,) = make_world(simcord_env, "zoe", admin="zoe")
+    await zoe.slash(elsewhere, "tournament new")
+    carry_buttons(simcord_env, signup(elsewhere), invitation)
+    foreign = answer(await zoe.click(signup(elsewhere), label="Accept"))
+    assert foreign.message.content == "No such tournament on this server."
+    declined = answer(await p1.click(invitation, label="Decline"))
+    assert declined.message.content == "You declined p0's invitation to tournament #1."
+    shown = current(simcord_env, invitation)
+    assert shown.content == f"<@{p1.id}> declined **p0**'s invitation to tournament #1."
+    assert not buttons(shown) and "No one yet" in signup(channel).embeds[0].fields[0].value
+
+    await p0.slash(channel, "tournament join", partner=p1)
+    accepted = answer(await p1.click(invitation_to(channel, p1), label="Accept"))
+    assert accepted.message.content == "You are in tournament #1 (1/8)."
+    shown = current(simcord_env, invitation_to(channel, p1))
+    assert shown.content == (
+        f"🤝 <@{p1.id}> accepted **p0**'s invitation: **p0 & p1** are in tournament #1."
+    )
+    assert not buttons(shown) and "p0 & p1" in signup(channel).embeds[0].fields[0].value
+    for first, second in zip(members[2:8:2], members[3:8:2], strict=True):
+        await first.slash(channel, "tournament join", partner=second)
+        await second.click(invitation_to(channel, second), label="Accept")
+    late = await members[8].slash(channel, "tournament join", partner=members[9])
+    assert "Your invitation is posted" in answer(late).message.content
+    pending = invitation_to(channel, members[9])
+    await p0.click(signup(channel), label="Start")
+    closed = current(simcord_env, pending)
+    assert closed.content == (
+        f"**p8**'s invitation to <@{members[9].id}> is cancelled: "
+        "tournament #1's sign-up has closed."
+    )
+    assert not buttons(closed)
+    tournament = simcord_env.bot.tournaments.get(1)
+    assert [e.name for e in tournament.entrants] == ["p0 & p1", "p2 & p3", "p4 & p5", "p6 & p7"]

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..storage import Storage
 from ..tables import Seat, Table, TableError, TableService
-from . import rules
+from . import invitations, rules
 from .matches import open_match
 from .model import Tournament, match_of
 
@@ -110,6 +110,27 @@ class TournamentService:
         ratings = await self._ratings(tournament_id, members)
         async with self._changing(tournament_id) as draft:
             rules.join(draft, members, name, rules.seed_rating(ratings))
+        return draft
+
+    async def invite(
+        self, tournament_id: int, inviter: int, partner: int, names: list[str]
+    ) -> Tournament:
+        """Ask ``partner`` to enter a tournament of pairs with ``inviter``."""
+        async with self._changing(tournament_id) as draft:
+            invitations.invite(draft, inviter, partner, names)
+        return draft
+
+    async def accept(self, tournament_id: int, number: int, user_id: int) -> Tournament:
+        """The partner accepts invitation ``number``: the pair is entered."""
+        asked = invitations.to_answer(self.get(tournament_id), number, user_id)
+        ratings = await self._ratings(tournament_id, asked.members)
+        async with self._changing(tournament_id) as draft:
+            invitations.accept(draft, number, user_id, rules.seed_rating(ratings))
+        return draft
+
+    async def decline(self, tournament_id: int, number: int, user_id: int) -> Tournament:
+        async with self._changing(tournament_id) as draft:
+            invitations.decline(draft, number, user_id)
         return draft
 
     async def _ratings(self, tournament_id: int, members: list[int]) -> list[int]:
