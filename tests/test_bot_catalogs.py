@@ -65,7 +65,17 @@ def test_every_key_the_code_uses_is_in_the_catalogs():
 def test_families_of_keys_built_at_run_time_are_complete():
     families = {
         "game": ("escoba", "scopa", "rubamazzo"),
-        "end": ("finished", "cancelled", "abandoned", "empty"),
+        "end": (
+            "finished",
+            "cancelled",
+            "abandoned",
+            "empty",
+            "tournament",
+            "withdrawn",
+            "disqualified",
+        ),
+        "tournament.invitation": ("waiting", "accepted", "declined", "withdrawn", "closed"),
+        "tournament.button": ("join", "leave", "start", "cancel", "accept", "decline"),
         "reason": ("target", "shutout", "most_cards", "draw"),
         "sweep": ("escoba", "scopa"),
         "illegal": ("not_in_hand", "must_capture", "must_take", "bad_capture", "no_claim"),

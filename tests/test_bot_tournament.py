@@ -12,7 +12,16 @@ from dataclasses import dataclass
 import discord
 
 from bot.client import create_bot
-from tests.discord_helpers import TableDriver, answer, custom_ids, make_world
+from tests.discord_helpers import (
+    TableDriver,
+    answer,
+    board_part,
+    buttons,
+    current,
+    custom_ids,
+    make_world,
+    message_text,
+)
 
 NAMES = ("ana", "bob", "cai", "dan", "eva", "fer", "gus", "hal")
 
@@ -230,6 +239,7 @@ async def test_a_tournament_of_pairs_plays_scopone_with_partners_opposite(simcor
     assert "This is a tournament of pairs" in alone.message.content
     for first, second in zip(members[::2], members[1::2], strict=True):
         await first.slash(channel, "tournament join", partner=second)
+        await second.click(invitation_to(channel, second), label="Accept")
     assert "p0 & p1" in signup(channel).embeds[0].fields[0].value
     await members[0].click(signup(channel), label="Start")
     tournament = next(iter(simcord_env.bot.tournaments.tournaments.values()))
@@ -260,6 +270,9 @@ async def test_the_host_disqualifies_a_member_who_left_the_server(simcord_env):
     assert entrant is not None and entrant.disqualified
     pairing = next(p for p in tournament.round_pairings() if entrant.number in (p.a, p.b))
     assert pairing.decided_by == "forfeit" and pairing.winner != entrant.number
+    winner = tournament.entrant(pairing.winner or 0).name
+    told = f"eve was disqualified from the tournament: **{winner}** wins by forfeit"
+    assert any(told in m.content for m in thread_of(channel, pairing.table_id or 0).history())
     again = answer(await members[0].slash(channel, "tournament disqualify", member=user))
     assert "That member is not in this tournament (or no longer)." in again.message.content
 
@@ -303,3 +316,123 @@ async def test_a_tournament_needs_a_text_channel_where_the_bot_opens_threads(sim
     in_thread = answer(await ana.slash(thread, "tournament new"))
     assert in_thread.message.content.startswith("Open a tournament in a text channel")
     assert simcord_env.bot.tournaments.tournaments == {}
+
+
+def carry_buttons(env, message, source) -> None:
+    """The bot's ``message`` made to carry ``source``'s buttons: a message in one server
+    whose custom ids name another server's tournament (what a tampered client sends)."""
+    stored = env.backend.get_message(source.channel.id, source.id)
+    env.backend.edit_message(message.channel.id, message.id, {"components": stored.components})
+
+
+async def test_a_tournament_answers_only_in_its_own_server(simcord_env):
+    channel, (_, bob) = await open_tournament(simcord_env, "ana", "bob", entrants=4)
+    await bob.click(signup(channel), label="Join")
+    _, elsewhere, (zoe, yan) = make_world(simcord_env, "zoe", "yan", admin="zoe")
+    await zoe.slash(elsewhere, "tournament new")
+    carry_buttons(simcord_env, signup(elsewhere), signup(channel))
+    assert custom_ids(signup(elsewhere), "esc:tour:1:"), "it carries tournament #1's buttons"
+    unknown = "No such tournament on this server."
+    for member, label in ((zoe, "Cancel"), (zoe, "Start"), (yan, "Join"), (yan, "Leave")):
+        refused = answer(await member.click(signup(elsewhere), label=label))
+        assert refused.ephemeral and refused.message.content == unknown, label
+    tournament = simcord_env.bot.tournaments.get(1)
+    assert tournament.status == "signup" and [e.name for e in tournament.entrants] == ["bob"]
+    assert "Entrants (1/4)" in signup(channel).embeds[0].fields[0].name
+    results = answer(await zoe.slash(elsewhere, "tournament results", tournament=1))
+    assert results.message.content == unknown and not results.message.embeds
+    here = answer(await yan.slash(elsewhere, "tournament leave"))
+    assert "You are not in this tournament" in here.message.content, "#2, this server's"
+
+
+async def test_a_member_who_withdraws_mid_match_forfeits_it_and_no_rating_moves(simcord_env):
+    channel, members = await open_tournament(simcord_env, "ana", "bob", "cai", "dan", timer=3600)
+    for member in members:
+        await member.click(signup(channel), label="Join")
+    await members[0].click(signup(channel), label="Start")
+    tournament = next(iter(simcord_env.bot.tournaments.tournaments.values()))
+    pairing = tournament.round_pairings()[0]
+    table = simcord_env.bot.service.tables[pairing.table_id or 0]
+    by_id = {m.id: m for m in members}
+    leaver, stayer = (by_id[seat.user_id] for seat in table.seats)
+    driver = ThreadDriver(
+        simcord_env, channel, [leaver, stayer], fixed=thread_of(channel, table.id)
+    )
+    await driver.play_turn()
+    await driver.play_turn()
+
+    left = answer(await leaver.slash(channel, "tournament leave"))
+    assert "You withdrew from tournament #1" in left.message.content
+    told = (
+        f"{leaver.user.name} withdrew from the tournament: **{stayer.user.name}** wins by forfeit"
+    )
+    said = [m.content for m in driver.thread.history() if m.content]
+    assert any(text.startswith(told) for text in said), said
+    assert not any("round is over" in text for text in said)
+    assert told in board_part(driver.board(), "turn"), "the board tells the same"
+    round_one = standings_messages(channel)[0].embeds[0].fields[0].value
+    assert f"**{stayer.user.name}** wins by forfeit" in round_one
+    stats = answer(await stayer.slash(channel, "stats")).message
+    assert "No finished matches yet." in message_text(stats), "a forfeit moves no rating"
+
+
+def invitation_to(channel, member) -> discord.Message:
+    """The latest invitation posted in the channel to ``member``."""
+    return [m for m in channel.history() if m.content.startswith(f"🤝 <@{member.id}>")][-1]
+
+
+async def test_a_pair_is_entered_only_once_the_partner_accepts(simcord_env):
+    names = [f"p{i}" for i in range(10)]
+    channel, members = await open_tournament(
+        simcord_env, *names, game="scopone", format="knockout", entrants=8
+    )
+    p0, p1, p2 = members[:3]
+    asked = answer(await p0.slash(channel, "tournament join", partner=p1))
+    assert asked.ephemeral and asked.message.content == (
+        f"Your invitation is posted in <#{channel.id}>: "
+        f"you and <@{p1.id}> enter tournament #1 once they accept."
+    )
+    invitation = invitation_to(channel, p1)
+    assert invitation.content == (
+        f"🤝 <@{p1.id}>, **p0** asks you to play tournament #1 with them: "
+        "the pair is entered once you accept."
+    )
+    assert [b.label for b in buttons(invitation)] == ["Accept", "Decline"]
+    assert "No one yet" in signup(channel).embeds[0].fields[0].value, "not entered yet"
+    stranger = answer(await p2.click(invitation, label="Accept"))
+    assert stranger.ephemeral
+    assert stranger.message.content == f"Only <@{p1.id}> can answer this invitation."
+    _, elsewhere, (zoe,) = make_world(simcord_env, "zoe", admin="zoe")
+    await zoe.slash(elsewhere, "tournament new")
+    carry_buttons(simcord_env, signup(elsewhere), invitation)
+    foreign = answer(await zoe.click(signup(elsewhere), label="Accept"))
+    assert foreign.message.content == "No such tournament on this server."
+    declined = answer(await p1.click(invitation, label="Decline"))
+    assert declined.message.content == "You declined p0's invitation to tournament #1."
+    shown = current(simcord_env, invitation)
+    assert shown.content == f"<@{p1.id}> declined **p0**'s invitation to tournament #1."
+    assert not buttons(shown) and "No one yet" in signup(channel).embeds[0].fields[0].value
+
+    await p0.slash(channel, "tournament join", partner=p1)
+    accepted = answer(await p1.click(invitation_to(channel, p1), label="Accept"))
+    assert accepted.message.content == "You are in tournament #1 (1/8)."
+    shown = current(simcord_env, invitation_to(channel, p1))
+    assert shown.content == (
+        f"🤝 <@{p1.id}> accepted **p0**'s invitation: **p0 & p1** are in tournament #1."
+    )
+    assert not buttons(shown) and "p0 & p1" in signup(channel).embeds[0].fields[0].value
+    for first, second in zip(members[2:8:2], members[3:8:2], strict=True):
+        await first.slash(channel, "tournament join", partner=second)
+        await second.click(invitation_to(channel, second), label="Accept")
+    late = await members[8].slash(channel, "tournament join", partner=members[9])
+    assert "Your invitation is posted" in answer(late).message.content
+    pending = invitation_to(channel, members[9])
+    await p0.click(signup(channel), label="Start")
+    closed = current(simcord_env, pending)
+    assert closed.content == (
+        f"**p8**'s invitation to <@{members[9].id}> is cancelled: "
+        "tournament #1's sign-up has closed."
+    )
+    assert not buttons(closed)
+    tournament = simcord_env.bot.tournaments.get(1)
+    assert [e.name for e in tournament.entrants] == ["p0 & p1", "p2 & p3", "p4 & p5", "p6 & p7"]

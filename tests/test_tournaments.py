@@ -113,7 +113,9 @@ async def test_a_withdrawal_forfeits_the_match_in_play_and_pairs_without_the_ent
     live = service.get(tournament.id)
     decided = next(p for p in live.round_pairings(1) if p.board == pairing.board)
     assert (decided.winner, decided.decided_by) == (pairing.b, "forfeit")
-    assert not tables.get(pairing.table_id or 0).is_live
+    ended = tables.get(pairing.table_id or 0)
+    assert (ended.status, ended.end_reason) == ("cancelled", "withdrawn"), "no result, no rating"
+    assert [ended.seats[seat].user_id for seat in ended.log.forfeited] == leaver.members
     with pytest.raises(TableError) as refused:
         await service.leave(tournament.id, leaver.members[0])
     assert refused.value.key == "tournament.not_entered"
@@ -199,3 +201,48 @@ def test_points_read_in_each_language():
         "1 punto",
         "2,5 punti",
     ]
+
+
+async def test_a_pair_enters_once_the_partner_accepts_and_other_invitations_lapse(database_url):
+    now = [1_000_000.0]
+    service, _ = await services(database_url, now)
+    tournament = await service.create(
+        Tournament(
+            guild_id=5,
+            channel_id=6,
+            host_id=HOST,
+            game="scopone",
+            options={"players": 4},
+            format="knockout",
+            capacity=8,
+            rounds=2,
+            team_size=2,
+        )
+    )
+
+    async def refused(action) -> str:
+        with pytest.raises(TableError) as error:
+            await action
+        return error.value.key
+
+    await service.invite(tournament.id, 10, 11, ["a", "b"])
+    await service.invite(tournament.id, 10, 12, ["a", "c"])
+    assert [i.answer for i in service.get(tournament.id).invitations] == ["withdrawn", "waiting"]
+    assert await refused(service.accept(tournament.id, 0, 11)) == "tournament.invitation_gone"
+    assert await refused(service.accept(tournament.id, 1, 11)) == (
+        "tournament.invitation_not_yours"
+    )
+    await service.invite(tournament.id, 13, 12, ["d", "c"])
+    assert service.get(tournament.id).entrants == [], "no entrant before an answer"
+    entered = await service.accept(tournament.id, 1, 12)
+    assert [(e.members, e.name) for e in entered.entrants] == [([10, 12], "a & c")]
+    assert entered.invitations[2].answer == "withdrawn", "c is entered with a"
+    assert await refused(service.invite(tournament.id, 14, 10, ["e", "a"])) == (
+        "tournament.joined_twice"
+    )
+    await service.invite(tournament.id, 15, 16, ["f", "g"])
+    await service.decline(tournament.id, 3, 16)
+    assert await refused(service.accept(tournament.id, 3, 16)) == "tournament.invitation_gone"
+    await service.invite(tournament.id, 15, 16, ["f", "g"])
+    await service.cancel(tournament.id, HOST, can_manage=False)
+    assert await refused(service.accept(tournament.id, 4, 16)) == "tournament.unknown"

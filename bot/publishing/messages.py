@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from ..i18n import tr
+from ..screens.common import end_text
 from ..screens.hand_score import hand_score_embed
 from ..screens.lobby import lobby_message
 from ..screens.match_over import match_over_message
@@ -131,7 +132,7 @@ class ChannelMessages:
             await self.say(table, key, **params)
             context.notices.pop(0)
         if table.status == "cancelled" and table.state is not None and not context.shown.closed:
-            await self.say(table, f"end.{table.end_reason or 'cancelled'}")
+            await self.post(table, end_text(table, table.locale))
             context.shown.closed = True
 
     async def tell_host(self, table: Table, key: str) -> None:
@@ -147,9 +148,12 @@ class ChannelMessages:
 
     async def say(self, table: Table, key: str, **params: Any) -> None:
         """Post a line of the table's language where the table is played."""
+        await self.post(table, tr(table.locale, key, **params))
+
+    async def post(self, table: Table, text: str) -> None:
+        """Post ``text`` where the table is played."""
         await self.context.channel(table.play_channel_id).send(
-            tr(table.locale, key, **params),
-            allowed_mentions=discord.AllowedMentions(users=True),
+            text, allowed_mentions=discord.AllowedMentions(users=True)
         )
 
 

@@ -7,12 +7,14 @@ tables are shown by their own publishers."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 
+from ..screens.invitation import invitation_message
 from ..screens.tournament import (
     marker,
     pairings_posts,
@@ -20,6 +22,7 @@ from ..screens.tournament import (
     signup_message,
     standings_message,
 )
+from ..tournaments import invitations
 from ..tournaments.model import Tournament
 from ..tournaments.service import TournamentService
 from .port import DiscordPort
@@ -72,6 +75,7 @@ class TournamentPublisher:
         channel = self.port.get_partial_messageable(tournament.channel_id)
         lang = tournament.locale
         await self._signup(channel, tournament, lang)
+        tournament = await self._invitations(channel, tournament, lang)
         for round_no in range(tournament.shown.rounds_posted + 1, tournament.round + 1):
             await self._post_pairings(channel, tournament, round_no, lang)
             tournament = await self.service.mark_shown(tournament.id, rounds_posted=round_no)
@@ -85,6 +89,40 @@ class TournamentPublisher:
         names = [(e.name, e.active) for e in tournament.entrants]
         embed, view = signup_message(tournament, lang)
         await self._keep(channel, tournament, "signup", (tournament.status, names), embed, view)
+
+    async def _invitations(self, channel, tournament: Tournament, lang: str) -> Tournament:
+        """Each invitation's message: posted while it waits, then saying how it ended.
+        Returns the tournament as recorded."""
+        tournament = await self._post_invitations(channel, tournament, lang)
+        return await self._end_invitations(channel, tournament, lang)
+
+    async def _post_invitations(self, channel, tournament: Tournament, lang: str) -> Tournament:
+        """Post each new invitation still waiting, pinging the partner."""
+        for number in range(tournament.shown.invitations_posted, len(tournament.invitations)):
+            posted = dict(tournament.shown.invitation_messages)
+            if invitations.state(tournament, tournament.invitations[number]) == "waiting":
+                content, view = invitation_message(tournament, number, lang)
+                mentions = discord.AllowedMentions(users=True)
+                message = await channel.send(content, view=view, allowed_mentions=mentions)
+                posted[number] = message.id
+            tournament = await self.service.mark_shown(
+                tournament.id, invitations_posted=number + 1, invitation_messages=posted
+            )
+        return tournament
+
+    async def _end_invitations(self, channel, tournament: Tournament, lang: str) -> Tournament:
+        """An invitation answered, withdrawn or closed: its message says so, its buttons
+        go."""
+        for number, message_id in list(tournament.shown.invitation_messages.items()):
+            if invitations.state(tournament, tournament.invitations[number]) == "waiting":
+                continue
+            content, view = invitation_message(tournament, number, lang)
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(message_id).edit(content=content, view=view)
+            posted = dict(tournament.shown.invitation_messages)
+            del posted[number]
+            tournament = await self.service.mark_shown(tournament.id, invitation_messages=posted)
+        return tournament
 
     async def _post_pairings(self, channel, tournament: Tournament, round_no: int, lang: str):
         posted = await self._posted(channel, tournament)

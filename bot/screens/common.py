@@ -3,13 +3,14 @@ the private answer to a click or a command."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import discord
 
 from ..games import game_type
 from ..i18n import tr, tr_count
-from ..tables import Table
+from ..tables import Seat, Table
 from .cards import CardFaces, CardWords
 
 GAME_COLOURS = {
@@ -96,8 +97,20 @@ def advanced_text(name: str, value: object, lang: str) -> str:
 
 
 def end_text(table: Table, lang: str) -> str:
-    """Why a table is no longer in play: finished, cancelled, abandoned or emptied."""
-    return tr(lang, f"end.{table.end_reason or table.status}")
+    """Why a table is no longer in play: finished, cancelled, abandoned, emptied, ended
+    by its tournament, or forfeited by an entrant who withdrew or was disqualified."""
+    reason = f"end.{table.end_reason or table.status}"
+    if not table.log.forfeited:
+        return tr(lang, reason)
+    lost = set(table.log.forfeited)
+    loser = _names(seat for index, seat in enumerate(table.seats) if index in lost)
+    winner = _names(seat for index, seat in enumerate(table.seats) if index not in lost)
+    return tr(lang, reason, loser=loser, winner=winner)
+
+
+def _names(seats: Iterable[Seat]) -> str:
+    """The seats' names, each once (a tournament's pair names both its seats alike)."""
+    return " & ".join(dict.fromkeys(seat.name for seat in seats))
 
 
 def player_name(table: Table, seat: int) -> str:

@@ -39,3 +39,6 @@ class Handlers(Protocol):
     async def on_tournament(
         self, interaction: discord.Interaction, tournament_id: int, action: str
     ): ...
+    async def on_invitation(
+        self, interaction: discord.Interaction, tournament_id: int, number: int, action: str
+    ): ...

@@ -7,17 +7,17 @@ boundary.
 Custom ids (all under 100 characters):
 ``esc:lobby:<table>:<action>``, ``esc:adv:<table>``, ``esc:hand:<table>``,
 ``esc:card:<table>:<version>:<card>``, ``esc:move:<table>:<version>:<move hex>``,
-``esc:movesel:<table>:<version>``, ``esc:back:<table>:<version>`` (a panel's way back from
-a card's captures to the hand), ``esc:rematch:<table>``,
-``esc:lb:<game>:<sort>:<page>:<season|all>``,
-``esc:bot:<table>`` (the lobby's bot select), ``esc:target:<table>`` (its target select),
-``esc:seat:<table>:<back|end>``, ``esc:confirm:<table>:<leave|cancel>``,
-``esc:hist`` (the /history select), ``esc:replay:<table>:<step>:<first|back|next|last>``
-(the replay viewer's steps), ``esc:replayhand:<table>`` (its hand menu),
-``esc:review:<table>`` (a match's review),
-``esc:daily:<day>:<game>:<ply>:<c|m|b>:<card or move hex>`` (a daily hand's card,
-capture and Back; ``esc:dailysel:…`` its menu of captures), ``esc:tour:<tournament>:<action>``
-(a tournament's sign-up).
+``esc:movesel:<table>:<version>``, ``esc:back:<table>:<version>`` (a panel's way back from a
+card's captures to the hand), ``esc:rematch:<table>``,
+``esc:lb:<game>:<sort>:<page>:<season|all>``, ``esc:bot:<table>`` (the lobby's bot select),
+``esc:target:<table>`` (its target select), ``esc:seat:<table>:<back|end>``,
+``esc:confirm:<table>:<leave|cancel>``, ``esc:hist`` (the /history select),
+``esc:replay:<table>:<step>:<first|back|next|last>`` (the replay viewer's steps),
+``esc:replayhand:<table>`` (its hand menu), ``esc:review:<table>`` (a match's review),
+``esc:daily:<day>:<game>:<ply>:<c|m|b>:<card or move hex>`` (a daily hand's card, capture
+and Back; ``esc:dailysel:…`` its menu of captures), ``esc:tour:<tournament>:<action>`` (a
+tournament's sign-up), ``esc:pair:<tournament>:<invitation>:<accept|decline>`` (a tournament
+of pairs' invitation, answered by the partner).
 """
 
 from __future__ import annotations
@@ -356,6 +356,20 @@ class TournamentButton(
         await handlers(interaction).on_tournament(interaction, self.tournament_id, self.action)
 
 
+class InvitationButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:pair:(?P<tournament_id>[0-9]{1,12}):(?P<number>[0-9]{1,4}):(?P<action>accept|decline)",
+):
+    def __init__(self, tournament_id: int, number: int, action: str, **button: Any) -> None:
+        custom_id = f"esc:pair:{tournament_id}:{number}:{action}"
+        super().__init__(ui.Button(custom_id=custom_id, **button))
+        self.where, self.action = (tournament_id, number), action
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_invitation(interaction, *self.where, self.action)
+
+
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     AdvancedSelect,
@@ -377,6 +391,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     DailyButton,
     DailySelect,
     TournamentButton,
+    InvitationButton,
 )
 
 

@@ -13,6 +13,7 @@ Choices where the issue is silent:
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from ..games import OptionsError, parse_options
@@ -152,11 +153,15 @@ def cancel(table: Table, user_id: int, *, can_manage: bool) -> None:
     _end(table, "cancelled")
 
 
-def end_by_tournament(table: Table) -> None:
-    """The tournament's round ran out (or an entrant left it): the match ends where it
-    is, the tournament decides it."""
+def end_by_tournament(
+    table: Table, reason: str = "tournament", forfeited: Collection[int] = ()
+) -> None:
+    """The match ends where it is: the tournament's round ran out (``tournament``: the
+    tournament decides it), or the entrant of members ``forfeited`` withdrew or was
+    disqualified (``withdrawn``, ``disqualified``: they lose by forfeit)."""
     if table.is_live:
-        _end(table, "tournament")
+        table.log.forfeited = [i for i, seat in enumerate(table.seats) if seat.user_id in forfeited]
+        _end(table, reason)
 
 
 def check_full(table: Table) -> None:

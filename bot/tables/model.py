@@ -95,6 +95,9 @@ class MatchLog(BaseModel):
     commitment: str = ""
     """The SHA-256 of the match's seed, shown from the first card (``games.fairness``);
     "" for matches dealt before commitments."""
+    forfeited: list[int] = Field(default_factory=list)
+    """The seats of a tournament's entrant who withdrew or was disqualified: their side
+    lost the match by forfeit."""
 
 
 @dataclass

@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import hashlib
 import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -235,10 +235,13 @@ class TableService(SavedTables):
             lobby.leave(change.table, user_id)
         return change.table
 
-    async def end_for_tournament(self, table_id: int) -> Table:
-        """End a tournament's match where it is (its round's time ran out)."""
+    async def end_for_tournament(
+        self, table_id: int, reason: str = "tournament", forfeited: Collection[int] = ()
+    ) -> Table:
+        """End a tournament's match where it is: its round's time ran out, or the members
+        ``forfeited`` withdrew or were disqualified (``lobby.end_by_tournament``)."""
         async with self._changing(table_id) as change:
-            lobby.end_by_tournament(change.table)
+            lobby.end_by_tournament(change.table, reason, forfeited)
         return change.table
 
     async def cancel(self, table_id: int, user_id: int, *, can_manage: bool) -> Table:

@@ -89,6 +89,7 @@ class TournamentHandlers:
     ) -> None:
         """The sign-up's Join, Leave, Start and Cancel."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        self._of_server(interaction, tournament_id)
         if action == "join":
             await self._join(interaction, tournament_id, None)
         elif action == "leave":
@@ -144,20 +145,45 @@ class TournamentHandlers:
     async def _join(
         self, interaction: discord.Interaction, tournament_id: int, partner: discord.abc.User | None
     ) -> None:
+        """Join alone, or, in a tournament of pairs, ask ``partner`` to join together."""
         user = interaction.user
-        tournament = self.tournaments.get(tournament_id)
-        members, name = [user.id], _name(user)
-        if tournament.team_size == 2:
-            if partner is None:
-                raise TableError("tournament.join_with_partner")
-            if partner.id == user.id or partner.bot:
-                raise TableError("tournament.partner_self")
-            if not isinstance(partner, discord.Member):
-                raise TableError("tournament.partner_not_member")
-            members, name = [user.id, partner.id], f"{_name(user)} & {_name(partner)}"
-        joined = await self.tournaments.join(tournament_id, members, name)
-        count = f"{len(joined.entrants)}/{joined.capacity}"
-        await _say(interaction, "tournament.joined", id=tournament_id, count=count)
+        if self.tournaments.get(tournament_id).team_size == 2:
+            await self._invite(interaction, tournament_id, partner)
+            return
+        joined = await self.tournaments.join(tournament_id, [user.id], _name(user))
+        await _say_joined(interaction, joined)
+
+    async def _invite(
+        self, interaction: discord.Interaction, tournament_id: int, partner: discord.abc.User | None
+    ) -> None:
+        """The partner is asked in the tournament's channel; the pair is entered once they
+        accept."""
+        user = interaction.user
+        if partner is None:
+            raise TableError("tournament.join_with_partner")
+        if partner.id == user.id or partner.bot:
+            raise TableError("tournament.partner_self")
+        if not isinstance(partner, discord.Member):
+            raise TableError("tournament.partner_not_member")
+        names = [_name(user), _name(partner)]
+        asked = await self.tournaments.invite(tournament_id, user.id, partner.id, names)
+        where, mention = f"<#{asked.channel_id}>", partner.mention
+        await _say(interaction, "tournament.invited", partner=mention, id=asked.id, channel=where)
+
+    @refusals_answered
+    async def on_invitation(
+        self, interaction: discord.Interaction, tournament_id: int, number: int, action: str
+    ) -> None:
+        """The partner's Accept (the pair is entered) or Decline of invitation ``number``."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        self._of_server(interaction, tournament_id)
+        service, user_id = self.tournaments, interaction.user.id
+        if action == "accept":
+            await _say_joined(interaction, await service.accept(tournament_id, number, user_id))
+        else:
+            declined = await service.decline(tournament_id, number, user_id)
+            inviter = declined.invitations[number].names[0]
+            await _say(interaction, "tournament.declined", inviter=inviter, id=tournament_id)
 
     async def _leave(self, interaction: discord.Interaction, tournament_id: int) -> None:
         tournament = await self.tournaments.leave(tournament_id, interaction.user.id)
@@ -174,6 +200,16 @@ class TournamentHandlers:
         }[action]
         await command(tournament_id, user_id, can_manage=manages)
         await _say(interaction, f"tournament.done.{action}", id=tournament_id)
+
+    def _of_server(self, interaction: discord.Interaction, tournament_id: int) -> Tournament:
+        """Tournament ``tournament_id``, when it is of the server where ``interaction``
+        came from: another server's is no such tournament here (its host's and managers'
+        rights are theirs in its own server)."""
+        guild_id, _ = _where(interaction)
+        kept = self.tournaments.tournaments.get(tournament_id)
+        if kept is not None and kept.guild_id != guild_id:
+            raise TableError("tournament.none_past")
+        return self.tournaments.get(tournament_id)
 
     def _here(self, interaction: discord.Interaction) -> Tournament:
         guild_id, channel_id = _where(interaction)
@@ -209,6 +245,11 @@ def _manages(interaction: discord.Interaction) -> bool:
 
 def _name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
+
+
+async def _say_joined(interaction: discord.Interaction, joined: Tournament) -> None:
+    count = f"{len(joined.entrants)}/{joined.capacity}"
+    await _say(interaction, "tournament.joined", id=joined.id, count=count)
 
 
 async def _say(interaction: discord.Interaction, key: str, **params: object) -> None:

@@ -11,6 +11,7 @@ from .pairing import BYE
 
 Format = Literal["swiss", "knockout"]
 Status = Literal["signup", "running", "paused", "finished", "cancelled"]
+Answer = Literal["waiting", "accepted", "declined", "withdrawn"]
 MIN_ENTRANTS, MAX_ENTRANTS = 4, 256
 DEFAULT_MINUTES = 45
 
@@ -32,6 +33,27 @@ class Entrant(BaseModel):
     @property
     def active(self) -> bool:
         return not (self.withdrawn or self.disqualified)
+
+
+class Invitation(BaseModel):
+    """A member's ask to a partner to enter a tournament of pairs with them: the pair is
+    an entrant only once the partner accepts."""
+
+    inviter: int
+    partner: int
+    names: list[str]
+    """The inviter's name and the partner's."""
+    answer: Answer = "waiting"
+    """``withdrawn``: the inviter asked someone else, or either entered with another."""
+
+    @property
+    def members(self) -> list[int]:
+        return [self.inviter, self.partner]
+
+    @property
+    def pair(self) -> str:
+        """The pair's name once entered ("Ana & Bob")."""
+        return " & ".join(self.names)
 
 
 class Pairing(BaseModel):
@@ -68,6 +90,10 @@ class Shown(BaseModel):
     rounds_posted: int = 0
     """Rounds whose pairings were posted (with the entrants' pings)."""
     podium_posted: bool = False
+    invitations_posted: int = 0
+    """Invitations (in order) whose message was posted, or needed none."""
+    invitation_messages: dict[int, int] = Field(default_factory=dict)
+    """Invitation number → its message, while that shows Accept and Decline."""
 
 
 class Tournament(BaseModel):
@@ -92,6 +118,8 @@ class Tournament(BaseModel):
     paused_left: float | None = None
     """Seconds the round had left when the host paused it."""
     entrants: list[Entrant] = Field(default_factory=list)
+    invitations: list[Invitation] = Field(default_factory=list)
+    """A tournament of pairs' invitations, in order: a number is an index."""
     pairings: list[Pairing] = Field(default_factory=list)
     bracket: list[int] = Field(default_factory=list)
     """Knock-out: the current round's slots, in bracket order."""

@@ -9,14 +9,7 @@ from collections.abc import Sequence
 from ..i18n import tr
 from ..tables import Seat, Table, TableError
 from .model import MAX_ENTRANTS, MIN_ENTRANTS, Entrant, Pairing, Tournament
-from .pairing import (
-    BYE,
-    Entry,
-    bracket_pairs,
-    first_bracket,
-    knockout_rounds,
-    swiss_pairs,
-)
+from .pairing import BYE, Entry, bracket_pairs, first_bracket, knockout_rounds, swiss_pairs
 from .standings import Line, Outcome, standings
 
 BOT_ENTRANT_ID = -1
@@ -38,7 +31,17 @@ def check_capacity(capacity: int) -> None:
 
 
 def join(tournament: Tournament, members: Sequence[int], name: str, rating: int) -> Entrant:
-    """A new entrant: refused once started or full, or for a member already in."""
+    """A new entrant."""
+    check_join(tournament, members)
+    entrant = Entrant(
+        number=len(tournament.entrants) + 1, members=list(members), name=name, rating=rating
+    )
+    tournament.entrants.append(entrant)
+    return entrant
+
+
+def check_join(tournament: Tournament, members: Sequence[int]) -> None:
+    """Refused once started or full, for a member already in, or a wrong team size."""
     if tournament.status != "signup":
         raise TableError("tournament.not_open")
     if len(members) != tournament.team_size or len(set(members)) != len(members):
@@ -47,11 +50,6 @@ def join(tournament: Tournament, members: Sequence[int], name: str, rating: int)
         raise TableError("tournament.joined_twice")
     if len(tournament.entrants) >= tournament.capacity:
         raise TableError("tournament.full", capacity=tournament.capacity)
-    entrant = Entrant(
-        number=len(tournament.entrants) + 1, members=list(members), name=name, rating=rating
-    )
-    tournament.entrants.append(entrant)
-    return entrant
 
 
 def leave_signup(tournament: Tournament, user_id: int) -> None:

@@ -15,12 +15,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 from ..storage import Storage
 from ..tables import Seat, Table, TableError, TableService
-from . import rules
+from . import invitations, rules
 from .matches import open_match
 from .model import Tournament, match_of
 
@@ -112,6 +112,27 @@ class TournamentService:
             rules.join(draft, members, name, rules.seed_rating(ratings))
         return draft
 
+    async def invite(
+        self, tournament_id: int, inviter: int, partner: int, names: list[str]
+    ) -> Tournament:
+        """Ask ``partner`` to enter a tournament of pairs with ``inviter``."""
+        async with self._changing(tournament_id) as draft:
+            invitations.invite(draft, inviter, partner, names)
+        return draft
+
+    async def accept(self, tournament_id: int, number: int, user_id: int) -> Tournament:
+        """The partner accepts invitation ``number``: the pair is entered."""
+        asked = invitations.to_answer(self.get(tournament_id), number, user_id)
+        ratings = await self._ratings(tournament_id, asked.members)
+        async with self._changing(tournament_id) as draft:
+            invitations.accept(draft, number, user_id, rules.seed_rating(ratings))
+        return draft
+
+    async def decline(self, tournament_id: int, number: int, user_id: int) -> Tournament:
+        async with self._changing(tournament_id) as draft:
+            invitations.decline(draft, number, user_id)
+        return draft
+
     async def _ratings(self, tournament_id: int, members: list[int]) -> list[int]:
         tournament = self.get(tournament_id)
         found = await self.storage.ratings(tournament.guild_id, tournament.game, members)
@@ -124,14 +145,16 @@ class TournamentService:
             if draft.status == "signup":
                 rules.leave_signup(draft, user_id)
                 ended: list[int] = []
+                members: list[int] = []
             elif draft.is_live:
                 entrant = draft.entrant_of(user_id)
                 if entrant is None or not entrant.active:
                     raise TableError("tournament.not_entered")
                 ended = rules.withdraw(draft, entrant, disqualified=False)
+                members = entrant.members
             else:
                 raise TableError("tournament.over")
-        await self._after_decisions(draft.id, ended)
+        await self._after_withdrawal(draft.id, ended, "withdrawn", members)
         return self.tournaments.get(draft.id, draft)
 
     async def disqualify(
@@ -147,7 +170,7 @@ class TournamentService:
                 ended: list[int] = []
             else:
                 ended = rules.withdraw(draft, entrant, disqualified=True)
-        await self._after_decisions(draft.id, ended)
+        await self._after_withdrawal(draft.id, ended, "disqualified", entrant.members)
         return self.tournaments.get(draft.id, draft)
 
     # -- running ----------
@@ -281,14 +304,20 @@ class TournamentService:
             rules.apply_decisions(draft, decisions)
         return True
 
-    async def _after_decisions(self, tournament_id: int, ended: list[int]) -> None:
-        await self._end_tables(ended)
+    async def _after_withdrawal(
+        self, tournament_id: int, ended: list[int], reason: str, members: list[int]
+    ) -> None:
+        """The tables of an entrant who withdrew or was disqualified (``reason``) end, its
+        ``members`` losing by forfeit; the tournament goes on without it."""
+        await self._end_tables(ended, reason, members)
         await self.settle(tournament_id)
 
-    async def _end_tables(self, table_ids: list[int]) -> None:
+    async def _end_tables(
+        self, table_ids: list[int], reason: str = "tournament", forfeited: Sequence[int] = ()
+    ) -> None:
         for table_id in table_ids:
             if table_id in self.tables.tables and self.tables.tables[table_id].is_live:
-                await self.tables.end_for_tournament(table_id)
+                await self.tables.end_for_tournament(table_id, reason, forfeited)
                 self.on_table_changed(table_id)
 
     async def idle(self) -> None:
