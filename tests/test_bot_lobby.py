@@ -18,6 +18,7 @@ from tests.discord_helpers import (
     BOT_SELECT,
     TableDriver,
     answer,
+    current,
     board_part,
     custom_ids,
     enabled,
@@ -313,3 +314,19 @@ async def test_scopa_takes_the_sums_of_fewest_cards_from_the_advanced_rules(simc
     assert simcord_env.bot.service.tables[1].engine.fewest_cards
     rules = (await ana.slash(driver.thread, "rules")).response.embeds[0].description
     assert f"• {fewest}" in rules
+
+
+async def test_a_managers_rights_hold_only_in_their_own_server(simcord_env):
+    """A lobby's Cancel carried to another server's message (a tampered client): that
+    server's manager is no manager of the table."""
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    lobby = (await ana.slash(channel, "escoba new")).response.message
+    _, elsewhere, (zoe,) = make_world(simcord_env, "zoe", admin="zoe")
+    theirs = (await zoe.slash(elsewhere, "scopa new")).response.message
+    stored = simcord_env.backend.get_message(lobby.channel.id, lobby.id)
+    simcord_env.backend.edit_message(
+        theirs.channel.id, theirs.id, {"components": stored.components}
+    )
+    refused = answer(await zoe.click(current(simcord_env, theirs), label="Cancel"))
+    assert refused.ephemeral
+    assert simcord_env.bot.service.get(1).status == "lobby", "table #1 is still open"
