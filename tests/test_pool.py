@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import orjson
 import pytest

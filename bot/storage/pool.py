@@ -20,9 +20,7 @@ from .base import StorageBase
 from .databases import Conflict, Transaction
 from .records import RuleBroken
 
-ENTRY_COLUMNS = (
-    "user_id, game, partner_id, rating, name, locale, guild_id, token, joined_at, waves"
-)
+ENTRY_COLUMNS = "user_id, game, partner_id, rating, name, locale, guild_id, token, joined_at, waves"
 
 Pairer = Callable[[list[dict[str, Any]], set[tuple[int, int]]], list[list[list[int]]]]
 """A wave's pure part: the waiting rows and the blocks among them (blocker, blocked) in,

@@ -13,7 +13,5 @@ from .tables import TableRows
 from .tournaments import TournamentData
 
 
-class Storage(
-    TableRows, Results, SeasonData, DailyData, TournamentData, PoolData, ServerData
-):
+class Storage(TableRows, Results, SeasonData, DailyData, TournamentData, PoolData, ServerData):
     """The bot's data. Open with ``await Storage.open(url)``."""
