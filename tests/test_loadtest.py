@@ -178,3 +178,34 @@ async def test_the_leaderboard_benchmark_times_every_board_and_the_close():
 @pytest.mark.postgres
 async def test_the_leaderboard_benchmark_runs_on_postgresql(postgres_url):
     assert (await leaderboard_report(postgres_url))["database"] == "postgresql (scratch schema)"
+
+
+async def test_the_pool_benchmark_pairs_everyone_once_and_honours_blocks():
+    from bot.loadtest.pool_load import run_pool_benchmark
+
+    report = await run_pool_benchmark(
+        minutes=20, arrivals=6, games=("escoba", "scopone"), database=None, processes=1, seed=3
+    )
+    json.dumps(report)
+    assert report["matches"] > 20 and report["entered"] > report["matches"]
+    assert report["double_paired"] == report["lost_entries"] == report["blocked_pairs"] == 0
+    assert report["wait_s_p50"] is not None and report["rating_gap_p90"] is not None
+    assert 0 < report["pairing_ms_1000_waiting"] <= report["pairing_ms_max"]
+
+
+@pytest.mark.postgres
+async def test_the_pool_benchmark_races_two_storages_on_postgresql(postgres_url):
+    from bot.loadtest.pool_load import run_pool_benchmark
+
+    report = await run_pool_benchmark(
+        minutes=10, arrivals=8, games=("scopa",), database=postgres_url, processes=2, seed=4
+    )
+    assert report["processes"] == 2 and report["matches"] > 10
+    assert report["double_paired"] == report["lost_entries"] == 0
+
+
+def test_the_pool_benchmark_needs_postgresql_for_two_processes(capsys):
+    from bot.loadtest.__main__ import main
+
+    assert main(["pool", "--minutes", "1", "--processes", "2"]) == 2
+    assert "needs PostgreSQL" in capsys.readouterr().err

@@ -110,6 +110,32 @@ def _tournament(args: argparse.Namespace) -> dict:
     )
 
 
+def _pool(args: argparse.Namespace) -> dict:
+    from .pool_load import run_pool_benchmark
+
+    return asyncio.run(
+        run_pool_benchmark(
+            minutes=args.minutes,
+            arrivals=args.arrivals_per_minute,
+            games=args.games,
+            database=args.database,
+            processes=args.processes,
+            seed=args.seed,
+        )
+    )
+
+
+def _games(text: str) -> tuple[str, ...]:
+    """``scopa,escoba,scopone``: the pools to simulate."""
+    from ..pool.service import QUICK_GAMES
+
+    games = tuple(part.strip() for part in text.split(",") if part.strip())
+    unknown = [game for game in games if game not in QUICK_GAMES]
+    if not games or unknown:
+        raise argparse.ArgumentTypeError(f"games of the pool: {', '.join(QUICK_GAMES)}")
+    return games
+
+
 DATABASE_HELP = (
     "sqlite:///path, a file or postgresql://… (a scratch schema, dropped afterwards); "
     "default: a temporary SQLite file"
@@ -192,6 +218,18 @@ def parser() -> argparse.ArgumentParser:
     tournament.add_argument("--database", help=DATABASE_HELP)
     tournament.add_argument("--seed", type=int, default=1, help="seeds the deals and the play")
     tournament.set_defaults(run=_tournament)
+    pool = commands.add_parser(
+        "pool", help="hours of quick-play arrivals through the real pool, in simulated time"
+    )
+    pool.add_argument("--minutes", type=float, default=120, help="simulated minutes")
+    pool.add_argument(
+        "--arrivals-per-minute", type=float, default=6, help="arrivals a minute in each game"
+    )
+    pool.add_argument("--games", type=_games, default=("scopa", "escoba", "scopone"))
+    pool.add_argument("--processes", type=int, choices=(1, 2), default=1)
+    pool.add_argument("--database", help=DATABASE_HELP)
+    pool.add_argument("--seed", type=int, default=1, help="seeds the arrivals")
+    pool.set_defaults(run=_pool)
     return top
 
 
