@@ -118,7 +118,9 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers):
         elif action == "start":
             await service.start(table_id, user_id)
         elif action == "cancel":
-            await service.cancel(table_id, user_id, can_manage=self._manages(interaction, table_id))
+            await service.cancel(
+                table_id, user_id, can_manage=_manages(interaction, self.service.get(table_id))
+            )
         elif action == "hints":
             await service.toggle_hints(table_id, user_id)
         else:
@@ -256,12 +258,6 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers):
 
     # -- ending ----------
 
-    def _manages(self, interaction: discord.Interaction, table_id: int) -> bool:
-        """Whether the clicker manages the table's own server (a button carried to
-        another server grants nothing there)."""
-        table = self.service.get(table_id)
-        return _manages_here(interaction) and interaction.guild_id == table.guild_id
-
     @refusals_answered
     async def ask_to_end(self, interaction: discord.Interaction, table_id: int, action: str):
         """Ask before a match in play ends for everyone (``action``: leave or cancel);
@@ -270,7 +266,9 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers):
         table = self.service.get(table_id)
         if action == "cancel":
             check_can_cancel(
-                table, interaction.user.id, can_manage=self._manages(interaction, table_id)
+                table,
+                interaction.user.id,
+                can_manage=_manages(interaction, self.service.get(table_id)),
             )
         if table.status != "playing":
             await self.end(interaction, table_id, action)
@@ -300,7 +298,7 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers):
             done = tr(interaction_lang(interaction), "table.left", table=table.id)
         else:
             table = await self.service.cancel(
-                table_id, user_id, can_manage=self._manages(interaction, table_id)
+                table_id, user_id, can_manage=_manages(interaction, self.service.get(table_id))
             )
             done = tr(interaction_lang(interaction), "table.cancelled", table=table.id)
         self._show(interaction, table_id, actor=user_id)
@@ -347,5 +345,7 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers):
         return self.service.table_for(user_id, channel_id, playing=playing)
 
 
-def _manages_here(interaction: discord.Interaction) -> bool:
-    return bool(interaction.permissions.manage_guild)
+def _manages(interaction: discord.Interaction, table: Table) -> bool:
+    """Whether the clicker manages the table's own server (a button carried to another
+    server grants nothing there)."""
+    return bool(interaction.permissions.manage_guild) and interaction.guild_id == table.guild_id

@@ -57,7 +57,7 @@ def board_layout(table: Table, lang: str, faces: CardFaces) -> ui.LayoutView:
     if table.settings.images:
         parts.append(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{BOARD_PICTURE}")))
     parts.append(ui.TextDisplay(_table_text(public, cards)))
-    parts.append(ui.TextDisplay(_log_text(table, cards)))
+    parts.append(ui.TextDisplay(log_text(table, cards)))
     parts.append(ui.Separator())
     parts.append(ui.TextDisplay(_status_text(table, public, cards)))
     if table.status == "playing":
@@ -90,7 +90,7 @@ def _table_text(public: PublicObservation, cards: CardWords) -> str:
     return "\n".join(lines)
 
 
-def _log_text(table: Table, cards: CardWords) -> str:
+def log_text(table: Table, cards: CardWords) -> str:
     """The hand so far: its last events (the dealer's sweep, captures, steals, claims),
     or the whole of the last move once the match is over."""
     lang = cards.lang

@@ -50,6 +50,9 @@ class TableSettings(BaseModel):
     """The coach is on: hand panels and ``/hint`` suggest the hard bot's move."""
     tournament: str | None = None
     """``<tournament>/<round>/<board>``: the tournament match this table plays."""
+    quick: int | None = None
+    """The quick-play pairing this table plays: it is shown in its members' DMs, one
+    message a seat, and rated on the global board only."""
 
     @classmethod
     def of_server(

@@ -73,14 +73,11 @@ def _rated(table: Table, ratings: dict[int, Rating]) -> dict[int, Rating]:
 
 def announce_ratings(table: Table, results: list[MatchResult]) -> None:
     """Put each member's rating before and after the match (on the scale people see)
-    into the match's result waiting to be posted, in seat order."""
+    into the match's result waiting to be posted, in seat order: the server's, or for
+    a quick-play match the global one (the only one it moves that anyone sees)."""
     changes = {result.user_id: result for result in results}
     rows = [
-        {
-            "seat": index,
-            "before": changes[seat.user_id].rating_before.shown,
-            "after": changes[seat.user_id].rating_after.shown,
-        }
+        {"seat": index, **_change(changes[seat.user_id], global_=bool(table.settings.quick))}
         for index, seat in enumerate(table.seats)
         if seat.user_id in changes
     ]
@@ -88,6 +85,12 @@ def announce_ratings(table: Table, results: list[MatchResult]) -> None:
         {**event, "ratings": rows} if event["kind"] == "match_over" else event
         for event in table.log.results
     ]
+
+
+def _change(result: MatchResult, *, global_: bool) -> dict[str, int]:
+    if global_:
+        return {"before": result.global_before.shown, "after": result.global_after.shown}
+    return {"before": result.rating_before.shown, "after": result.rating_after.shown}
 
 
 def _entrants(table: Table, ratings: dict[int, Rating]) -> list[list[Entrant]]:

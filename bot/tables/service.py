@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import secrets
 from collections.abc import AsyncIterator, Callable, Collection
@@ -33,6 +34,8 @@ from .model import Seat, Table, TableSettings
 from .results import announce_ratings, match_results, members
 from .saved import SavedTables
 
+QUICK_TIMER = 60
+"""Seconds a quick-play turn lasts: strangers wait for nobody longer."""
 RATING_ATTEMPTS = 5
 """Times a finished match re-reads its members' ratings when others moved them first."""
 BROKEN_RULE_ERRORS = {"channel": "error.channel_busy", "rematch": "lobby.rematch_open"}
@@ -114,6 +117,8 @@ class TableService(SavedTables):
             return
         settings = await self.storage.guild_settings(table.guild_id)
         season = season_of(self.storage.clock(), settings.season_length)
+        if table.settings.quick:  # rated on the global board only
+            season, settings = "", dataclasses.replace(settings, global_board=True)
         for attempt in range(1, RATING_ATTEMPTS + 1):
             seated = members(table)
             ratings = await self.storage.ratings(table.guild_id, table.game, seated)
@@ -179,6 +184,33 @@ class TableService(SavedTables):
         except ClaimLost as lost:
             self.claim_lost(lost)
             raise
+        self._keep(table, row)
+        return table
+
+    async def open_paired(self, pairing: int, game: str, sides: list[list[Seat]]) -> Table:
+        """A quick-play ``pairing``'s match, dealt at once: its members seated on their
+        sides, shown in their DMs. ``TableError("pool.opened")`` when its table was
+        opened already (by another process, or before a restart)."""
+        seats = [
+            seat.model_copy(update={"team": side}) for side, s in enumerate(sides) for seat in s
+        ]
+        table = Table(
+            id=0,
+            guild_id=0,
+            channel_id=0,
+            host_id=seats[0].user_id,
+            game=game,
+            options=lobby.validate_options(game, {}),
+            locale=seats[0].locale,
+            seats=seats,
+            settings=TableSettings(turn_timer=QUICK_TIMER, takeover_after=2, quick=pairing),
+        )
+        play.start(table, self._seed(table), self.clock())
+        row = table.to_row()
+        try:
+            table.id = await self.storage.create_table(row, pairing=pairing)
+        except RuleBroken as exc:
+            raise TableError("pool.opened") from exc
         self._keep(table, row)
         return table
 
@@ -261,7 +293,8 @@ class TableService(SavedTables):
         drawn from it and the table."""
         if self.deal_seed is None:
             return secrets.token_hex(32)
-        digest = hashlib.sha256(f"{self.deal_seed}/{table.id}".encode()).digest()
+        key = table.id or f"quick/{table.settings.quick}"
+        digest = hashlib.sha256(f"{self.deal_seed}/{key}".encode()).digest()
         return int.from_bytes(digest[:8], "big") >> 1
 
     # -- play ----------

@@ -1,7 +1,8 @@
 -- Quick play (issue 37): one pool for every server and cluster, paired in waves.
 -- A member waits once (``user_id`` is the key); partners entering Scopone together
--- are two rows naming each other. ``token``: the interaction that entered them, whose
--- answer ("searching…") any process may edit while it lives (15 minutes).
+-- are two rows naming each other. ``token`` and ``message_id``: the interaction that
+-- entered them and its answer ("searching…"), which any process may edit through the
+-- token while it lives (15 minutes); ``message_id`` is 0 until that answer is shown.
 CREATE TABLE pool_entries (
     user_id INTEGER PRIMARY KEY,
     game TEXT NOT NULL,
@@ -11,6 +12,7 @@ CREATE TABLE pool_entries (
     locale TEXT NOT NULL,
     guild_id INTEGER NOT NULL,
     token TEXT NOT NULL,
+    message_id INTEGER NOT NULL DEFAULT 0,
     joined_at TEXT NOT NULL,
     waves INTEGER NOT NULL DEFAULT 0
 );
