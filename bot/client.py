@@ -22,6 +22,7 @@ from .boundary import ErrorBoundary
 from .croupier import Croupier
 from .i18n import CommandTranslator
 from .metrics import Metrics
+from .pool.service import WAVE_SECONDS
 from .publishing import Publisher, Timings
 from .publishing.emojis import find_card_faces, upload_card_faces
 from .publishing.seasons import SeasonPoster
@@ -43,6 +44,7 @@ COGS = (
     "cogs.settings",
     "cogs.daily",
     "cogs.tournament",
+    "cogs.play",
 )
 TREE_HASH_KEY = "command_tree_hash"
 CLAIM_CHECK_SECONDS = 5
@@ -153,6 +155,8 @@ class EscobaBot(commands.AutoShardedBot):
         await self.tournaments.restore()
         self.close_seasons.start()
         self.tournament_clock.start()
+        if self.serves_dms:
+            self.pool_waves.start()
         await self.sync_commands()
 
     async def prepare_card_faces(self) -> None:
@@ -210,6 +214,24 @@ class EscobaBot(commands.AutoShardedBot):
             await self.tournaments.tick()
         except Exception:
             log.exception("cannot run the tournaments' clock; trying again")
+
+    @property
+    def serves_dms(self) -> bool:
+        """Whether this process runs shard 0, where Discord delivers DM interactions:
+        quick-play matches are played there."""
+        shards = self.settings.shards
+        return shards is None or 0 in shards.ids
+
+    @tasks.loop(seconds=WAVE_SECONDS)
+    async def pool_waves(self) -> None:
+        """Pair the quick-play pool (``publishing.pool``)."""
+        try:
+            await self.croupier.pool_runner.tick()
+        except Exception:
+            log.exception("cannot run the quick-play pool's wave; trying again")
+
+    def answer_webhook(self, token: str) -> discord.Webhook:
+        return discord.Webhook.partial(self.application_id or 0, token, client=self)
 
     def claim_lost(self, lost: ClaimLost) -> None:
         """A table write found its shard claimed by another process (fenced: nothing
@@ -298,6 +320,7 @@ class EscobaBot(commands.AutoShardedBot):
             self.watch_claim.cancel()
         self.close_seasons.cancel()
         self.tournament_clock.cancel()
+        self.pool_waves.cancel()
         tournaments = getattr(self, "tournament_publisher", None)
         if tournaments is not None:
             tournaments.stop()

@@ -28,7 +28,10 @@ from .daily.handlers import DailyHandlers
 from .daily.service import DailyService
 from .i18n import tr
 from .opening import interaction_lang, open_table, seat_for
+from .pool.handlers import PoolHandlers
+from .pool.service import PoolService
 from .publishing import DiscordPort, Publisher
+from .publishing.pool import PoolRunner
 from .records import RecordHandlers
 from .screens.common import card_words, reply
 from .screens.confirm import confirm_message
@@ -43,7 +46,7 @@ from .tournaments.handlers import TournamentHandlers
 from .tournaments.service import TournamentService
 
 
-class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers):
+class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers, PoolHandlers):
     """Answers every click and table command for one bot."""
 
     def __init__(
@@ -64,6 +67,7 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers):
         self.reviews = MatchReviews(service.storage, self.replays, port.bots, port.card_faces)
         self.daily = DailyService(service.storage, port.bots, service.storage.clock)
         self.tournaments = tournaments
+        self.pool_runner = PoolRunner(port, PoolService(service.storage), service, publisher)
 
     # -- answers ----------
 
@@ -341,8 +345,7 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers):
         await reply(interaction, tr(interaction_lang(interaction), "table.reposted"))
 
     def _my_table(self, interaction: discord.Interaction, *, playing: bool) -> Table:
-        user_id, channel_id = interaction.user.id, interaction.channel_id
-        return self.service.table_for(user_id, channel_id, playing=playing)
+        return self.service.table_for(interaction.user.id, interaction.channel_id, playing=playing)
 
 
 def _manages(interaction: discord.Interaction, table: Table) -> bool:

@@ -25,6 +25,8 @@ from openskill.models import PlackettLuce
 MODEL = PlackettLuce()
 BOT_RATINGS = {"random": (14.0, 2.0), "greedy": (24.0, 2.0), "expert": (30.0, 2.0)}
 """Fixed (mu, sigma) of each bot level."""
+PROVISIONAL_SIGMA = 6.0
+"""Above this doubt a rating is provisional: a member's first dozen or so matches."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,16 @@ class Rating:
     def shown(self) -> int:
         """The whole number people see."""
         return shown_rating(self.mu, self.sigma)
+
+    @property
+    def provisional(self) -> bool:
+        """Whether the estimate is still unsure (about a dozen matches): shown "1012?"."""
+        return self.sigma > PROVISIONAL_SIGMA
+
+    @property
+    def text(self) -> str:
+        """``1012``, or ``1012?`` while provisional."""
+        return f"{self.shown}?" if self.provisional else str(self.shown)
 
 
 STARTING_RATING = Rating()

@@ -164,6 +164,7 @@ async def test_slash_commands_fit_discord_limits_in_every_language(commands_payl
         "replay",
         "review",
         "verify",
+        "play",
         "profile",
         "daily",
         "tournament",

@@ -231,9 +231,10 @@ async def test_the_days_commitment_is_shown_all_day_and_its_seed_once_it_is_over
     hand = answer(await ana.slash(channel, "daily play")).message
     assert f"🔒 Deal sealed: {commitment(seed)[:16]}" in texts(hand)[0]
     today = answer(await ana.slash(channel, "daily board")).message.embeds[0]
-    assert commitment(seed) in today.footer.text
+    sealed = next(f.value for f in today.fields if f.name == "🔒 Today's deal, sealed")
+    assert f"`{commitment(seed)}`" in sealed
     finished = await play_out(ana, hand, simcord_env)
-    shown = [*texts(finished), today.footer.text, today.description]
+    shown = [*texts(finished), sealed, today.description]
     assert seed not in "\n".join(shown), "secret while the day lasts"
 
     now[0] = datetime(2026, 11, 27, 0, 1, tzinfo=UTC)

@@ -47,7 +47,7 @@ async def test_a_member_waits_once_and_may_leave(pool):
 async def test_a_wave_pairs_close_ratings_and_counts_the_waves_of_the_others(pool):
     for user, rating in ((1, 1000), (2, 1050), (3, 1900)):
         await pool.enter("scopa", member(user, rating))
-    ids = await pool.wave("scopa")
+    ids = (await pool.wave("scopa")).pairings
     assert [sorted(map(tuple, m)) for m in await paired(pool, ids)] == [[(1,), (2,)]]
     (left,) = await pool.storage.pool_entries("scopa")
     assert (left["user_id"], left["waves"]) == (3, 1)
@@ -59,9 +59,9 @@ async def test_blocks_are_honoured_in_the_next_wave(pool):
     await pool.storage.block(2, 1)
     for user in (1, 2):
         await pool.enter("escoba", member(user))
-    assert await pool.wave("escoba") == []
+    assert (await pool.wave("escoba")).pairings == []
     await pool.enter("escoba", member(3))
-    (only,) = await paired(pool, await pool.wave("escoba"))
+    (only,) = await paired(pool, (await pool.wave("escoba")).pairings)
     assert 2 not in {m for side in only for m in side} or 1 not in {m for s in only for m in s}
 
 
@@ -69,7 +69,7 @@ async def test_scopone_sides_from_solos_and_a_pair_entered_together(pool):
     await pool.enter("scopone", member(1), member(2))
     for user in (3, 4):
         await pool.enter("scopone", member(user))
-    (match,) = await paired(pool, await pool.wave("scopone"))
+    (match,) = await paired(pool, (await pool.wave("scopone")).pairings)
     assert sorted(sorted(side) for side in match) == [[1, 2], [3, 4]]
     with pytest.raises(TableError):
         await pool.enter("scopa", member(5), member(6))
@@ -85,7 +85,7 @@ async def test_strikes_ban_from_the_pool_with_the_minutes_left(pool):
 async def test_a_pairing_opens_one_table(pool):
     for user in (1, 2):
         await pool.enter("scopa", member(user))
-    (pairing,) = await pool.wave("scopa")
+    (pairing,) = (await pool.wave("scopa")).pairings
     row = Table(0, guild_id=0, channel_id=0, host_id=1, game="scopa", options={}, locale="en")
     storage = pool.storage
     table = await storage.create_table(row.to_row(), pairing=pairing)
@@ -137,7 +137,7 @@ async def main(url):
     storage = await Storage.open(url)
     pool = PoolService(storage, lambda: datetime.now(UTC))
     while True:
-        await pool.wave("escoba")
+        (await pool.wave("escoba")).pairings
         print("step", flush=True)
 
 asyncio.run(main(sys.argv[1]))

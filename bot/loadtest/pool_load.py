@@ -207,7 +207,7 @@ async def _wave(world: PoolWorld, pool: PoolService) -> list[int]:
             world.pairing_ms.append((time.perf_counter() - started) * 1000)
             return matches
 
-        ids += await pool.storage.run_wave(game, timed)
+        ids += (await pool.storage.run_wave(game, timed)).pairings
     return ids
 
 

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 
 from ..games import GAMES, parse_options
 from ..storage import RuleBroken, Storage
+from ..storage.pool import Wave
 from ..tables import TableError
 from .bans import banned_until, looking_back
 from .matchmaking import pair_rows
@@ -22,6 +23,7 @@ WAVE_SECONDS = 3
 """How often a wave pairs each game's pool."""
 OFFER_AFTER = timedelta(seconds=45)
 """How long a member waits before the hard bot is offered."""
+OFFER_WAVES = int(OFFER_AFTER.total_seconds()) // WAVE_SECONDS
 QUICK_GAMES = ("scopa", "escoba", "cirulla", "rubamazzo", "scopone")
 """The games of the pool, each at its two-player default (Scopone: 2 v 2)."""
 
@@ -47,8 +49,10 @@ def teams_game(game: str) -> bool:
 class PoolService:
     """The pool of one bot (every process shares its rows)."""
 
-    def __init__(self, storage: Storage, clock: Callable[[], datetime]) -> None:
-        self.storage, self.clock = storage, clock
+    def __init__(self, storage: Storage, clock: Callable[[], datetime] | None = None) -> None:
+        self.storage = storage
+        self.clock = clock or storage.clock
+        """The pool's time: the storage's (the sandbox's and tests' simulated one)."""
 
     async def enter(self, game: str, joining: Joining, partner: Joining | None = None) -> None:
         """Enter a member (with their ``partner``, for Scopone) in ``game``'s pool.
@@ -81,16 +85,25 @@ class PoolService:
         when they were not waiting (a wave paired them first)."""
         return bool(await self.storage.leave_pool(user_id))
 
-    async def wave(self, game: str) -> list[int]:
-        """Pair ``game``'s pool once; the new pairings' ids."""
+    async def wave(self, game: str) -> Wave:
+        """Pair ``game``'s pool once: the new pairings, and who is offered the bot now."""
         teams = teams_game(game)
         return await self.storage.run_wave(
-            game, lambda rows, blocks: pair_rows(rows, blocks, teams=teams)
+            game, lambda rows, blocks: pair_rows(rows, blocks, teams=teams), OFFER_WAVES
         )
 
-    async def waves(self) -> list[int]:
+    async def waves(self) -> Wave:
         """A wave of every game's pool."""
-        return [pairing for game in QUICK_GAMES for pairing in await self.wave(game)]
+        done = [await self.wave(game) for game in QUICK_GAMES]
+        return Wave(
+            [pairing for wave in done for pairing in wave.pairings],
+            [offer for wave in done for offer in wave.offers],
+        )
+
+    async def to_bot(self, user_id: int) -> int | None:
+        """The member (and a partner) out of the pool to play the hard bot: the
+        pairing's id, None when a wave paired them first."""
+        return await self.storage.pool_to_bot(user_id)
 
     async def strike(self, user_id: int, kind: str) -> None:
         """Note an abandoned match or a seat lost to the clock (``kind``)."""

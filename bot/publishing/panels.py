@@ -19,6 +19,7 @@ import discord
 from ..ai.coach import Hint
 from ..i18n import language_of, tr
 from ..screens.hand_panel import CardChoice, hand_pictures, panel_message
+from ..screens.seat import seat_message, seat_pictures
 from ..tables import Table
 from .board import BoardKeeper, shown_version
 from .context import TOKEN_LIFETIME, Handle, TableContext
@@ -145,7 +146,7 @@ class PanelKeeper:
         embed, view = await self.render(table, seat, lang)
         try:
             return await interaction.edit_original_response(
-                embed=embed, view=view, attachments=await hand_pictures(table, seat)
+                embed=embed, view=view, attachments=await self.pictures(table, seat)
             )
         except discord.HTTPException as exc:
             log.info("%s: a panel's interaction expired: %s", self.context.where(), exc)
@@ -163,7 +164,7 @@ class PanelKeeper:
             message = self.context.channel(where[0]).get_partial_message(where[1])
             try:
                 await message.edit(
-                    embed=embed, view=view, attachments=await hand_pictures(table, seat)
+                    embed=embed, view=view, attachments=await self.pictures(table, seat)
                 )
                 self.shown_keys[where[1]] = shown_version(table)
                 return
@@ -188,7 +189,7 @@ class PanelKeeper:
         try:
             channel = await context.port.create_dm(discord.Object(player.user_id))
             message = await channel.send(
-                embed=embed, view=view, files=await hand_pictures(table, seat)
+                embed=embed, view=view, files=await self.pictures(table, seat)
             )
         except discord.Forbidden:
             self._dms_closed(player.user_id)
@@ -201,20 +202,31 @@ class PanelKeeper:
         context.shown.panels[str(player.user_id)] = [message.channel.id, message.id]
         self.shown_keys[message.id] = shown_version(table)
 
+    async def pictures(self, table: Table, seat: int) -> list[discord.File]:
+        """A panel's picture: the hand's, or a quick-play seat's table."""
+        if table.settings.quick:
+            return await seat_pictures(table)
+        return await hand_pictures(table, seat)
+
     async def render(self, table: Table, seat: int, lang: str) -> tuple[discord.Embed, Any]:
+        """A member's panel: their hand, or at a quick-play table their whole seat."""
         port = self.context.port
-        guild = port.get_guild(table.guild_id)
         chosen = self.choices.get(table.seats[seat].user_id)
+        choice = chosen[1] if chosen is not None and chosen[0] == table.version else None
+        hint = await self.hint(table, seat) if _coached(table, seat) else None
+        if table.settings.quick:
+            return seat_message(table, seat, lang, faces=port.card_faces, hint=hint, choice=choice)
+        guild = port.get_guild(table.guild_id)
         return panel_message(
             table,
             seat,
             lang,
             guild_name=guild.name if guild else "?",
             channel_name=_channel_path(port.get_channel(table.play_channel_id)),
-            hint=await self.hint(table, seat) if _coached(table, seat) else None,
+            hint=hint,
             board_url=None if port.simulated else self.board.url(table),  # no discord.com
             faces=port.card_faces,
-            choice=chosen[1] if chosen is not None and chosen[0] == table.version else None,
+            choice=choice,
         )
 
     async def hint(self, table: Table, seat: int) -> Hint:

@@ -105,6 +105,8 @@ class Pinger:
             self.sent = handle
             return message.id, handle.interaction.channel_id if in_dm else None
         self.sent = None
+        if table.settings.quick:  # no channel: a line in their DMs, under their seat
+            return await self._send_dm(table, player.user_id, player.locale, mentions)
         channel = self.context.channel(table.play_channel_id)
         board_id = self.context.shown.board_message_id
         if board_id is None:
@@ -115,6 +117,14 @@ class Pinger:
                 content, view=view, reference=board, mention_author=False, allowed_mentions=mentions
             )
         return message.id, None
+
+    async def _send_dm(
+        self, table: Table, user_id: int, lang: str, mentions: discord.AllowedMentions
+    ) -> tuple[int, int | None]:
+        channel = await self.context.port.create_dm(discord.Object(user_id))
+        text = tr(lang, "ping.turn_dm", table=table.id)
+        message = await channel.send(text, allowed_mentions=mentions)
+        return message.id, channel.id
 
     def _carriers(self, table: Table, user_id: int, uses_dm: bool) -> list[Handle]:
         """The live interactions that may carry a ping to ``user_id``, best first."""

@@ -154,14 +154,10 @@ class TablePublisher:
             await self.messages.open_for_tournament(table)
             table = context.table() or table
         try:
-            await self.messages.lobby(table)
-            posted = await self.messages.results(table)
-            if table.state is not None:
-                if posted and table.status == "playing" and context.timings.hand_pause > 0:
-                    await asyncio.sleep(context.timings.hand_pause)
-                await self.board.publish(table)
-                await self.panels.publish(table)
-            await self.messages.notices(table)
+            if table.settings.quick:
+                await self._seats(table)
+            else:
+                await self._channel(table)
             await self.pings.publish(table)
         finally:
             after = context.shown.model_dump()
@@ -169,6 +165,24 @@ class TablePublisher:
                 await context.service.storage.save_shown(table.id, after)
         while context.doomed:
             await _delete(context.doomed.pop())
+
+    async def _channel(self, table: Table) -> None:
+        """A table in a channel: its lobby, results, board, panels and notices there."""
+        await self.messages.lobby(table)
+        posted = await self.messages.results(table)
+        if table.state is not None:
+            if posted and table.status == "playing" and self.context.timings.hand_pause > 0:
+                await asyncio.sleep(self.context.timings.hand_pause)
+            await self.board.publish(table)
+            await self.panels.publish(table)
+        await self.messages.notices(table)
+
+    async def _seats(self, table: Table) -> None:
+        """A quick-play table: each member's seat message in their DMs is all of it
+        (results and notices included)."""
+        self.context.shown.results_posted = len(table.log.results)
+        self.context.notices.clear()
+        await self.panels.publish(table)
 
     # -- what handlers ask ----------
 

@@ -146,8 +146,12 @@ def _status_text(table: Table, public: PublicObservation, cards: CardWords) -> s
 
 
 def _sealed(table: Table, lang: str) -> str:
-    """The deal's commitment, short (``/verify`` tells the whole value)."""
-    return tr(lang, "board.sealed", commitment=short_commitment(table.log.commitment))
+    """The deal's commitment, short (``/verify`` tells the whole value); once the
+    match is over, where its seed is."""
+    if not table.is_live:
+        return tr(lang, "board.unsealed", table=table.id)
+    committed = short_commitment(table.log.commitment)
+    return tr(lang, "board.sealed", commitment=committed, table=table.id)
 
 
 def _seat_lines(table: Table, public: PublicObservation, cards: CardWords) -> str:

@@ -95,7 +95,7 @@ async def daily_message(
 
 def _heading(hand: DailyHand, at: Position, lang: str) -> str:
     title = tr(lang, "daily.title", game=game_name(hand.game, lang), day=hand.day)
-    sealed = tr(lang, "daily.sealed", commitment=short_commitment(commitment(at.seed)))
+    sealed = tr(lang, "daily.sealed", commitment=short_commitment(commitment(at.seed)) + "…")
     return f"### 📅 {title}\n{tr(lang, 'daily.about')}\n-# {sealed}"
 
 

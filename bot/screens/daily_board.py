@@ -67,8 +67,9 @@ def board_embeds(
     shown = discord.Embed(title=f"📅 {title}", description=_top_text(today, lang), colour=colour)
     shown.add_field(name=tr(lang, "daily.board.you"), value=_mine_text(mine, standing, lang))
     shown.add_field(name=tr(lang, "daily.board.world"), value=_world_text(today, lang))
-    sealed = tr(lang, "daily.sealed", commitment=commitment(today.seed))
-    shown.set_footer(text=f"{tr(lang, 'daily.board.footer')}\n{sealed}")
+    sealed = f"`{commitment(today.seed)}`\n{tr(lang, 'daily.sealed_note')}"
+    shown.add_field(name=tr(lang, "daily.sealed_title"), value=sealed, inline=False)
+    shown.set_footer(text=tr(lang, "daily.board.footer"))
     return [shown, _yesterday_embed(yesterday, line, lang, faces)]
 
 

@@ -48,7 +48,8 @@ def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
     if ratings:
         shown.add_field(name=tr(lang, "result.ratings"), value="\n".join(ratings)[:1024])
     if table.log.commitment and not table.is_live:
-        shown.add_field(name=tr(lang, "fair.revealed_title"), value=revealed(table, lang))
+        name = tr(lang, "fair.revealed_title")
+        shown.add_field(name=name, value=revealed(table, lang), inline=False)
     footer = tr(lang, "result.footer", game=game_name(table.game, lang), table=table.id)
     shown.set_footer(text=footer)
     return shown

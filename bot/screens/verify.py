@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 
 from ..games.fairness import Verdict, short_commitment
-from ..i18n import tr
+from ..i18n import tr, tr_count
 from ..tables import Table
 from .common import embed
 
@@ -37,8 +37,9 @@ def verdict_embed(table: Table, verdict: Verdict, lang: str) -> discord.Embed:
     if verdict.fair:
         if verdict.committed:
             lines.append(tr(lang, "fair.check.commitment"))
-        lines.append(tr(lang, "fair.check.deals", hands=verdict.hands, moves=verdict.moves))
+        lines.append(tr_count(lang, "fair.check.deals", verdict.hands, moves=verdict.moves))
     else:
         lines.append("❌ " + tr(lang, f"fair.problem.{verdict.problem}", move=verdict.at))
-    lines += ["", f"-# {tr(lang, 'fair.how')}"]
-    return embed(table, tr(lang, key, table=table.id), "\n".join(lines))
+    shown = embed(table, tr(lang, key, table=table.id), "\n".join(lines))
+    shown.set_footer(text=tr(lang, "fair.how"))
+    return shown

@@ -11,6 +11,7 @@ once: the table's insert claims it (``claim_pairing``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -20,11 +21,23 @@ from .base import StorageBase
 from .databases import Conflict, Transaction
 from .records import RuleBroken
 
-ENTRY_COLUMNS = "user_id, game, partner_id, rating, name, locale, guild_id, token, joined_at, waves"
+ENTRY_COLUMNS = (
+    "user_id, game, partner_id, rating, name, locale, guild_id, token, message_id, joined_at, waves"
+)
+BOT_SIDE = [-1]
+"""A pairing's side played by the hard bot (a member who took the bot's offer)."""
 
 Pairer = Callable[[list[dict[str, Any]], set[tuple[int, int]]], list[list[list[int]]]]
 """A wave's pure part: the waiting rows and the blocks among them (blocker, blocked) in,
 the matches out, each a list of sides, each side a list of member ids."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wave:
+    """What one wave did: the pairings it recorded, the members it now offers the bot."""
+
+    pairings: list[int]
+    offers: list[dict[str, Any]]
 
 
 class PoolData(StorageBase):
@@ -35,7 +48,8 @@ class PoolData(StorageBase):
 
         async def work(tx: Transaction) -> None:
             await tx.execute_many(
-                f"INSERT INTO pool_entries ({ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+                f"INSERT INTO pool_entries ({ENTRY_COLUMNS}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0)",
                 [
                     (
                         row["user_id"],
@@ -73,6 +87,35 @@ class PoolData(StorageBase):
 
         return await self.db.write(work)
 
+    async def set_pool_message(self, user_id: int, message_id: int) -> None:
+        """The searching answer's id, once shown (a wave may have paired them since)."""
+
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
+                "UPDATE pool_entries SET message_id = ? WHERE user_id = ?", (message_id, user_id)
+            )
+
+        await self.db.write(work)
+
+    async def pool_to_bot(self, user_id: int) -> int | None:
+        """The member (and a partner) out of the pool into a pairing against the hard
+        bot; its id, None when they were not waiting (a wave paired them first)."""
+        now = self.now()
+
+        async def work(tx: Transaction) -> int | None:
+            rows = await tx.fetch_all(
+                f"SELECT {ENTRY_COLUMNS} FROM pool_entries WHERE user_id = ? OR partner_id = ?"
+                + self._locking(),
+                (user_id, user_id),
+            )
+            if not rows:
+                return None
+            by_member = {row["user_id"]: row for row in rows}
+            match = [list(by_member), BOT_SIDE]
+            return await _record(tx, rows[0]["game"], match, by_member, now)
+
+        return await self.db.write(work)
+
     async def pool_entry(self, user_id: int) -> dict[str, Any] | None:
         return await self.db.fetch_one(
             f"SELECT {ENTRY_COLUMNS} FROM pool_entries WHERE user_id = ?", (user_id,)
@@ -85,25 +128,29 @@ class PoolData(StorageBase):
             args,
         )
 
-    async def run_wave(self, game: str, pair: Pairer) -> list[int]:
+    async def run_wave(self, game: str, pair: Pairer, offer_at: int = 0) -> Wave:
         """One wave of ``game``: its waiting rows paired by ``pair``, the paired taken
-        out and recorded as pairings, the others' missed waves counted; the new
-        pairings' ids."""
+        out and recorded as pairings, the others' missed waves counted. The new
+        pairings' ids, and the rows whose missed waves reached ``offer_at`` now."""
         now = self.now()
 
-        async def work(tx: Transaction) -> list[int]:
+        async def work(tx: Transaction) -> Wave:
             rows = await tx.fetch_all(
                 f"SELECT {ENTRY_COLUMNS} FROM pool_entries WHERE game = ? "
                 "ORDER BY joined_at, user_id" + self._locking(),
                 (game,),
             )
             if not rows:
-                return []
+                return Wave([], [])
             by_member = {row["user_id"]: row for row in rows}
             matches = pair(rows, await _blocks(tx, list(by_member)))
             ids = [await _record(tx, game, match, by_member, now) for match in matches]
             await tx.execute("UPDATE pool_entries SET waves = waves + 1 WHERE game = ?", (game,))
-            return ids
+            offers = await tx.fetch_all(
+                f"SELECT {ENTRY_COLUMNS} FROM pool_entries WHERE game = ? AND waves = ?",
+                (game, offer_at),
+            )
+            return Wave(ids, offers if offer_at else [])
 
         return await self.db.write(work)
 
@@ -173,7 +220,7 @@ async def _record(
     now: str,
 ) -> int:
     """Take a match's members out of the pool and record its pairing; its id."""
-    members = [member for side in match for member in side]
+    members = [member for side in match for member in side if member in by_member]
     marks = ", ".join("?" for _ in members)
     taken = await tx.execute(f"DELETE FROM pool_entries WHERE user_id IN ({marks})", members)
     if taken != len(members):
@@ -193,5 +240,5 @@ async def _record(
 
 def _public(row: dict[str, Any]) -> dict[str, Any]:
     """What a pairing keeps of an entry: enough to seat the member and tell them."""
-    keys = ("rating", "name", "locale", "guild_id", "token", "joined_at")
+    keys = ("rating", "name", "locale", "guild_id", "token", "message_id", "joined_at")
     return {key: row[key] for key in keys}

@@ -216,6 +216,14 @@ class TableRows(StorageBase):
         )
         return [decoded(row) for row in rows]
 
+    async def playing_table_of(self, user_id: int) -> int | None:
+        """A match in play where the member is seated (any server's, or quick play)."""
+        row = await self.db.fetch_one(
+            "SELECT id FROM game_tables WHERE status = 'playing' AND seats LIKE ? LIMIT 1",
+            (f'%"user_id":{int(user_id)},%',),
+        )
+        return row["id"] if row else None
+
     async def finished_table_ids(self, *, limit: int) -> list[int]:
         """Finished matches' ids, oldest first (what ``python -m bot.verify`` checks)."""
         rows = await self.db.fetch_all(

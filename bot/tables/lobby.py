@@ -130,6 +130,7 @@ def leave(table: Table, user_id: int) -> None:
     if index is None or not table.is_live:
         raise TableError("table.not_seated")
     if table.status == "playing":
+        table.log.left_by = index
         _end(table, "abandoned")
         return
     table.seats.pop(index)

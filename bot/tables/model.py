@@ -98,6 +98,8 @@ class MatchLog(BaseModel):
     commitment: str = ""
     """The SHA-256 of the match's seed, shown from the first card (``games.fairness``);
     "" for matches dealt before commitments."""
+    left_by: int | None = None
+    """The seat whose member abandoned the match in play."""
     forfeited: list[int] = Field(default_factory=list)
     """The seats of a tournament's entrant who withdrew or was disqualified: their side
     lost the match by forfeit."""

@@ -75,9 +75,10 @@ class TableService(SavedTables):
     def __init__(self, storage: Storage, **options: Any) -> None:
         super().__init__(storage, **options)
         self._locks: dict[int, asyncio.Lock] = {}
-        self.on_ended: Callable[[Table], None] = lambda table: None
+        self.on_ended: list[Callable[[Table], None]] = []
         """Told of each table whose match ends (finished, abandoned, cancelled), once
-        that is saved: the tournaments record their matches' results."""
+        that is saved: the tournaments record their matches' results, the pool its
+        strikes."""
 
     # -- the one transaction ----------
 
@@ -97,7 +98,8 @@ class TableService(SavedTables):
             if not change.discarded:
                 await self._commit(change)
                 if table.is_live and not change.table.is_live:
-                    self.on_ended(change.table)
+                    for listener in self.on_ended:
+                        listener(change.table)
 
     async def catch_up(self, table_id: int) -> None:
         """Bring a table whose last save is unsure in line with the database."""

@@ -41,7 +41,7 @@ class TournamentService:
         """Told of each saved change (the tournament's publisher shows it)."""
         self.on_table_changed: Callable[[int], None] = lambda table_id: None
         """Told of each table the tournament opened or ended (its publisher shows it)."""
-        tables.on_ended = self._table_ended
+        tables.on_ended.append(self._table_ended)
         self._pending: set[asyncio.Task] = set()
 
     async def restore(self) -> list[Tournament]:

@@ -27,6 +27,7 @@ from typing import Any
 from discord import ui
 
 from .events import DailyButton, DailySelect, InvitationButton, TournamentButton
+from .quick import BlockButton, PoolButton
 from .records import (
     HistorySelect,
     LeaderboardButton,
@@ -71,6 +72,8 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     DailySelect,
     TournamentButton,
     InvitationButton,
+    PoolButton,
+    BlockButton,
 )
 
 

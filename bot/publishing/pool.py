@@ -1,0 +1,118 @@
+"""The quick-play pool's runner, in the process that serves DMs (Discord delivers DM
+interactions on shard 0 only, so quick-play tables, of no server, are that process's).
+
+Every few seconds it runs a wave (any process may: the pool's rows are locked while a
+wave pairs them), opens each pairing's table (the table's insert claims its pairing,
+so a pairing recorded just before a kill opens after the restart, once), pokes its
+publisher, which sends each member their seat in their DMs, and edits each member's
+"searching…" answer through its token: paired, or offered the hard bot. It also gives
+the pool's strikes: a member who abandoned a quick-play match, or whose seat the bot
+kept after their clock ran out turn after turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from ..i18n import tr
+from ..pool.service import PoolService
+from ..ratings import Rating
+from ..screens.quick import paired_embed, searching_message, shown_name
+from ..storage.pool import BOT_SIDE
+from ..tables import Seat, Table, TableError, TableService
+from .hub import Publisher
+from .port import DiscordPort
+
+log = logging.getLogger(__name__)
+
+BOT_LEVEL = "expert"
+"""Who plays a member who takes the bot's offer."""
+
+
+class PoolRunner:
+    def __init__(
+        self, port: DiscordPort, pool: PoolService, service: TableService, publisher: Publisher
+    ) -> None:
+        self.port, self.pool, self.service, self.publisher = port, pool, service, publisher
+        self._pending: set[asyncio.Task] = set()
+        service.on_ended.append(self._table_ended)
+
+    async def tick(self) -> None:
+        """One wave of every pool, then every pairing still to open, then the offers."""
+        storage = self.pool.storage
+        if not await storage.open_pairings() and not await storage.pool_entries():
+            return  # nobody waits: no wave, no write
+        wave = await self.pool.waves()
+        for pairing in await storage.open_pairings():
+            await self.open_pairing(pairing["id"])
+        for row in wave.offers:
+            await self._offer(row)
+
+    async def open_pairing(self, pairing_id: int) -> Table | None:
+        """Open a pairing's table and tell its members; None when it was opened already."""
+        pairing = await self.pool.storage.pairing(pairing_id)
+        if pairing is None or pairing["table_id"] is not None:
+            return None
+        data = pairing["data"]
+        sides = [[self._seat(member, data["members"]) for member in side] for side in data["sides"]]
+        try:
+            table = await self.service.open_paired(pairing_id, pairing["game"], sides)
+        except TableError:
+            return None
+        self.publisher.poke(table.id)
+        for member, info in data["members"].items():
+            await self._tell_paired(table, int(member), info)
+        return table
+
+    def _seat(self, member: int, members: dict[str, Any]) -> Seat:
+        if member == BOT_SIDE[0]:
+            locale = next(iter(members.values()))["locale"]
+            return Seat(user_id=-1, name=tr(locale, f"bot.name.{BOT_LEVEL}"), bot=BOT_LEVEL)
+        info = members[str(member)]
+        return Seat(
+            user_id=member, name=shown_name(info["name"], info["rating"]), locale=info["locale"]
+        )
+
+    async def _tell_paired(self, table: Table, member: int, info: dict[str, Any]) -> None:
+        """Edit the member's searching answer: who they play, and where."""
+        side_of = table.engine.side_of
+        mine = side_of[table.seat_of(member) or 0]
+        opponents = [seat.name for i, seat in enumerate(table.seats) if side_of[i] != mine]
+        embed = paired_embed(table.game, opponents, None, info["locale"])
+        await self._edit_answer(info, embed=embed, view=None)
+
+    async def _offer(self, row: dict[str, Any]) -> None:
+        """The hard bot now, or keep waiting: offered once, on the searching answer."""
+        ratings = await self.pool.storage.global_ratings(row["game"], [row["user_id"]])
+        rating: Rating = ratings[row["user_id"]]
+        since = discord.utils.parse_time(row["joined_at"]) or self.pool.clock()
+        embed, view = searching_message(row["game"], rating, since, row["locale"], offer=True)
+        await self._edit_answer(row, embed=embed, view=view)
+
+    async def _edit_answer(self, info: dict[str, Any], **shown: Any) -> None:
+        """Edit a member's searching answer through its token (none once it expired,
+        or before the answer was shown: their DMs tell them all the same)."""
+        if not info.get("message_id"):
+            return
+        try:
+            webhook = self.port.answer_webhook(info["token"])
+            await webhook.edit_message(info["message_id"], **shown)
+        except discord.HTTPException as exc:
+            log.info("a pool answer could not be edited: %s", exc)
+
+    def _table_ended(self, table: Table) -> None:
+        """Strikes for a quick-play match abandoned, or a seat the bot had to keep."""
+        if not table.settings.quick:
+            return
+        struck = []
+        if table.log.left_by is not None:
+            struck.append((table.seats[table.log.left_by].user_id, "left"))
+        struck += [(seat.user_id, "idle") for seat in table.seats if seat.away]
+        for user_id, kind in struck:
+            task = asyncio.create_task(self.pool.strike(user_id, kind))
+            self._pending.add(task)
+            task.add_done_callback(self._pending.discard)

@@ -1,0 +1,38 @@
+"""The custom ids of quick play: the searching answer's buttons, and a finished
+quick-play match's "Don't pair me with them again"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import ui
+
+from .base import FromCustomId, handlers
+
+
+class PoolButton(
+    FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:pool:(?P<action>cancel|bot|wait)"
+):
+    """The searching answer's Cancel, "Play the hard bot now" and "Keep waiting": they
+    act on whoever clicks (the answer is theirs alone)."""
+
+    def __init__(self, action: str, **button: Any) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:pool:{action}", **button))
+        self.action = action
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_pool(interaction, self.action)
+
+
+class BlockButton(
+    FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:block:(?P<table_id>[0-9]{1,12})"
+):
+    """A finished quick-play match's "Don't pair me with them again"."""
+
+    def __init__(self, table_id: int, **button: Any) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:block:{table_id}", **button))
+        self.table_id = table_id
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_block(interaction, self.table_id)

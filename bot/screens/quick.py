@@ -1,0 +1,68 @@
+"""Quick play's answers: the private "searching…" message of ``/play`` (edited by any
+process through its token when the member is paired or offered the hard bot), and the
+first line of the member's DMs."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import discord
+from discord import ui
+
+from ..i18n import tr
+from ..ratings import Rating
+from .common import GAME_COLOURS, blue, game_name, grey, red
+from .ids import PoolButton
+
+ANONYMOUS = "🎭"
+"""How an opponent who chose no name is shown, before their rating: 🎭 1034."""
+
+
+def shown_name(name: str | None, rating: int) -> str:
+    """A pool member as strangers see them: their chosen name, or 🎭 and their rating."""
+    return name if name else f"{ANONYMOUS} {rating}"
+
+
+def searching_message(
+    game: str, rating: Rating, since: datetime, lang: str, *, offer: bool = False
+) -> tuple[discord.Embed, ui.View]:
+    """Searching since ``since`` (a timestamp each client keeps counting), Cancel; once
+    ``offer``ed, the hard bot now or keep waiting."""
+    stamp = discord.utils.format_dt(since, "R")
+    lines = [
+        tr(lang, "pool.searching", rating=rating.text, since=stamp),
+        tr(lang, "pool.where"),
+    ]
+    if rating.provisional:
+        lines.append(f"-# {tr(lang, 'pool.provisional')}")
+    view = ui.View(timeout=None)
+    if offer:
+        lines.insert(1, f"**{tr(lang, 'pool.offer')}**")
+        view.add_item(PoolButton("bot", label=tr(lang, "pool.play_bot"), emoji="🤖", style=blue))
+        view.add_item(PoolButton("wait", label=tr(lang, "pool.keep_waiting"), style=grey))
+    view.add_item(PoolButton("cancel", label=tr(lang, "pool.cancel"), style=red))
+    return _embed(game, lang, "\n".join(lines)), view
+
+
+def paired_embed(game: str, opponents: list[str], dm_url: str | None, lang: str) -> discord.Embed:
+    """The searching answer once paired: who, and where the match is played."""
+    text = tr(lang, "pool.paired", opponents=", ".join(opponents))
+    if dm_url:
+        text += "\n" + tr(lang, "pool.paired_link", url=dm_url)
+    return _embed(game, lang, text)
+
+
+def left_embed(game: str, lang: str, key: str = "pool.left") -> discord.Embed:
+    """The searching answer once the member left the pool (or took the bot)."""
+    return _embed(game, lang, tr(lang, key))
+
+
+def welcome_text(game: str, lang: str) -> str:
+    """The DM sent as a member enters the pool: it proves their DMs are open, and their
+    match will appear under it."""
+    return tr(lang, "pool.welcome", game=game_name(game, lang))
+
+
+def _embed(game: str, lang: str, text: str) -> discord.Embed:
+    title = tr(lang, "pool.title", game=game_name(game, lang))
+    return discord.Embed(title=title, description=text, colour=GAME_COLOURS.get(game))

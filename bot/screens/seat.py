@@ -1,0 +1,124 @@
+"""A quick-play match's seat: one message in each member's DMs with the bot is their
+whole seat, edited in place: who they play, the score, what happened this hand, the
+table's picture and cards, their hand as buttons (a card's captures in place), and at
+the end the result with their rating change, the replay, the review and "Don't pair me
+with them again". The hand panel (``hand_panel``) with the board's parts added."""
+
+from __future__ import annotations
+
+import discord
+from discord import ui
+
+from ..ai.coach import Hint
+from ..i18n import tr
+from ..tables import Table
+from .board import BOARD_PICTURE, board_pictures, log_text
+from .cards import CardFaces
+from .common import card_words, category_name, game_name, player_name, red, side_name
+from .hand_panel import CardChoice, panel_message
+from .ids import BlockButton, ReplayButton, ReviewButton
+from .match_over import match_over_embed
+
+
+def seat_message(
+    table: Table,
+    seat: int,
+    lang: str,
+    *,
+    faces: CardFaces,
+    hint: Hint | None,
+    choice: CardChoice | None,
+) -> tuple[discord.Embed, ui.View]:
+    shown, view = panel_message(
+        table,
+        seat,
+        lang,
+        guild_name="",
+        channel_name="",
+        hint=hint,
+        board_url=None,
+        faces=faces,
+        choice=choice,
+    )
+    shown.title = tr(lang, "seat.title", game=game_name(table.game, lang), table=table.id)
+    story = log_text(table, card_words(table, lang, faces))
+    shown.description = f"{versus(table, seat, lang)}\n\n{story}"
+    if table.engine.plays_to_target:
+        target = table.match.public_observation().target
+        name = tr(lang, "board.score", target=target)
+        shown.insert_field_at(0, name=name, value=_scores(table), inline=False)
+    if last := _last_hand(table, lang):
+        shown.insert_field_at(1, name=last[0], value=last[1], inline=False)
+    if table.settings.images and table.status == "playing":
+        shown.set_image(url=f"attachment://{BOARD_PICTURE}")
+    if not table.is_live:
+        _add_result(shown, table, seat, lang)
+        view = end_view(table, lang)
+    return shown, view
+
+
+async def seat_pictures(table: Table) -> list[discord.File]:
+    """The table's picture for every seat (the hand is in the buttons)."""
+    return await board_pictures(table) if table.status == "playing" else []
+
+
+def versus(table: Table, seat: int, lang: str) -> str:
+    """``**You** vs **🎭 1034**`` (with partners: ``You & 🎭 998 vs …``)."""
+    sides = table.engine.sides
+    mine = table.engine.side_of[seat]
+    names = {index: f"**{player_name(table, index)}**" for index in range(len(table.seats))}
+    names[seat] = f"**{tr(lang, 'seat.you')}**"
+    ours = " & ".join(names[index] for index in sides[mine])
+    theirs = " · ".join(
+        " & ".join(names[index] for index in side) for s, side in enumerate(sides) if s != mine
+    )
+    return tr(lang, "seat.versus", ours=ours, theirs=theirs)
+
+
+def _scores(table: Table) -> str:
+    public = table.match.public_observation()
+    return " · ".join(
+        f"{side_name(table, side)}: **{score}**" for side, score in enumerate(public.scores)
+    )
+
+
+def _last_hand(table: Table, lang: str) -> tuple[str, str] | None:
+    """The last scored hand: each side's points and the categories that made them."""
+    event = next((e for e in reversed(table.log.results) if e["kind"] == "hand_scored"), None)
+    if event is None:
+        return None
+    lines = []
+    for side, points in enumerate(event["score"]["points"]):
+        won = [category_name(name, table, lang) for name, value in points.items() if value]
+        total = event["score"]["totals"][side]
+        extra = f" ({', '.join(won)})" if won else ""
+        lines.append(f"{side_name(table, side)} **+{total}**{extra}")
+    return tr(lang, "seat.last_hand", hand=event["hand"] + 1), "\n".join(lines)[:1024]
+
+
+def _add_result(shown: discord.Embed, table: Table, seat: int, lang: str) -> None:
+    """The match's result: who won, the final score, why, and this member's rating."""
+    event = next((e for e in reversed(table.log.results) if e["kind"] == "match_over"), None)
+    if event is None:
+        return
+    result = match_over_embed(table, event, lang)
+    mine = [
+        field.value
+        for field in result.fields
+        if field.name == tr(lang, "result.ratings") and field.value
+    ]
+    lines = [f"**{result.title}**", result.description or "", *mine]
+    shown.insert_field_at(
+        0, name=tr(lang, "seat.result"), value="\n".join(lines)[:1024], inline=False
+    )
+
+
+def end_view(table: Table, lang: str) -> ui.View:
+    """A finished match's replay, review and, facing members, the block."""
+    view = ui.View(timeout=None)
+    view.add_item(ReplayButton(table.id, 0, "open", label=tr(lang, "replay.button"), emoji="⏯"))
+    view.add_item(ReviewButton(table.id, label=tr(lang, "review.button"), emoji="🔍"))
+    if sum(1 for seat in table.seats if seat.bot is None) > 1:
+        label = tr(lang, "pool.block_button")
+        view.add_item(BlockButton(table.id, label=label, emoji="🚫", style=red))
+    return view
