@@ -236,9 +236,9 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers, PoolHandlers):
 
     @refusals_answered
     async def on_seat(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
-        """The board's "I'm back" and "End match", shown while the bot keeps a seat."""
-        if action == "end":
-            await self.ask_to_end(interaction, table_id, "cancel")
+        """ "I'm back" (the bot kept the seat), End match, or a quick-play seat's Leave."""
+        if action != "back":
+            await self.ask_to_end(interaction, table_id, "cancel" if action == "end" else "leave")
             return
         await interaction.response.defer()
         user_id = interaction.user.id

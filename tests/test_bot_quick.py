@@ -92,3 +92,71 @@ async def test_bad_input_to_play_is_answered_and_loses_nothing(simcord_env):
     await simcord_env.bot.croupier.pool_runner.pool.strike(ana.id, "left")
     (banned,) = await enter((channel, ana))
     assert "you may enter the pool again in 10 min" in banned.message.content
+
+
+async def test_a_scopone_of_four_members_from_three_servers(simcord_env):
+    _, first, (ana, bob) = make_world(simcord_env, "ana", "bob")
+    _, second, (cai,) = make_world(simcord_env, "cai")
+    _, third, (dan,) = make_world(simcord_env, "dan")
+    seated = ((first, ana), (first, bob), (second, cai), (third, dan))
+    await enter(*seated, game="scopone")
+    await simcord_env.advance_time(WAVE_SECONDS)
+    players = [ana, bob, cai, dan]
+    for player in players:
+        versus = seat(player).embeds[0].description.split("\n")[0]
+        ours, theirs = versus.split(" vs ")
+        assert "**You**" in ours and ours.count("🎭") == 1 and theirs.count("🎭") == 2
+    await play_out(simcord_env, players)
+    assert all("Result" in message_text(seat(p)) for p in players)
+
+
+async def test_a_member_who_idles_loses_the_seat_to_the_bot_and_earns_a_ban(simcord_env):
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    _, there, (bob,) = make_world(simcord_env, "bob")
+    await enter((here, ana), (there, bob))
+    await simcord_env.advance_time(WAVE_SECONDS)
+    idler = next(p for p in (ana, bob) if enabled(seat(p), "esc:card:"))
+    other = bob if idler is ana else ana
+    for _ in range(2):  # two turns run out: the bot keeps the seat
+        await simcord_env.advance_time(61)
+        if enabled(seat(other), "esc:card:"):
+            message = seat(other)
+            await other.user.click(message, custom_id=enabled(message, "esc:card:")[0])
+            if choices := custom_ids(seat(other), "esc:move:"):
+                await other.user.click(seat(other), custom_id=choices[0])
+    table = simcord_env.bot.service.tables[1]
+    assert table.seats[table.seat_of(idler.id) or 0].away, "the bot keeps their seat"
+    assert custom_ids(seat(idler), "esc:seat:1:back"), "I'm back, on their seat"
+    await play_out(simcord_env, [other])
+    await simcord_env.settle()
+    (banned,) = await enter((here if idler is ana else there, idler))
+    assert "you may enter the pool again in" in banned.message.content
+
+
+async def test_leaving_a_quick_match_bans_from_the_pool_but_not_from_tables(simcord_env):
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    _, there, (bob,) = make_world(simcord_env, "bob")
+    await enter((here, ana), (there, bob))
+    await simcord_env.advance_time(WAVE_SECONDS)
+    asked = await ana.user.click(seat(ana), custom_id="esc:seat:1:leave")
+    question = answer(asked).message
+    await ana.user.click(question, label="Yes, leave")
+    await simcord_env.settle()
+    assert "abandoned" in message_text(seat(bob)).lower()
+    (banned,) = await enter((here, ana))
+    assert "you may enter the pool again in 10 min" in banned.message.content
+    lobby = await ana.slash(here, "escoba new")
+    assert lobby.response.message.embeds, "a server's tables stay open to them"
+
+
+async def test_a_block_is_honoured_in_the_next_wave(simcord_env):
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    _, there, (bob,) = make_world(simcord_env, "bob")
+    await enter((here, ana), (there, bob))
+    await simcord_env.advance_time(WAVE_SECONDS)
+    await play_out(simcord_env, [ana, bob])
+    blocked = answer(await ana.user.click(seat(ana), custom_id="esc:block:1"))
+    assert "You will not be paired with 🎭" in blocked.message.content
+    await enter((here, ana), (there, bob))
+    await simcord_env.advance_time(WAVE_SECONDS * 5)
+    assert len(await simcord_env.bot.storage.pool_entries()) == 2, "still waiting, apart"

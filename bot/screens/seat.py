@@ -14,9 +14,18 @@ from ..i18n import tr
 from ..tables import Table
 from .board import BOARD_PICTURE, board_pictures, log_text
 from .cards import CardFaces
-from .common import card_words, category_name, game_name, player_name, red, side_name
+from .common import (
+    card_words,
+    category_name,
+    game_name,
+    green,
+    grey,
+    player_name,
+    red,
+    side_name,
+)
 from .hand_panel import CardChoice, panel_message
-from .ids import BlockButton, ReplayButton, ReviewButton
+from .ids import BlockButton, ReplayButton, ReviewButton, SeatButton
 from .match_over import match_over_embed
 
 
@@ -54,6 +63,8 @@ def seat_message(
     if not table.is_live:
         _add_result(shown, table, seat, lang)
         view = end_view(table, lang)
+    elif choice is None:
+        _add_seat_buttons(view, table, seat, lang)
     return shown, view
 
 
@@ -111,6 +122,15 @@ def _add_result(shown: discord.Embed, table: Table, seat: int, lang: str) -> Non
     shown.insert_field_at(
         0, name=tr(lang, "seat.result"), value="\n".join(lines)[:1024], inline=False
     )
+
+
+def _add_seat_buttons(view: ui.View, table: Table, seat: int, lang: str) -> None:
+    """ "I'm back" while the bot plays the seat, and Leave (after a confirmation)."""
+    if table.seats[seat].away:
+        label = tr(lang, "seat.back_button")
+        view.add_item(SeatButton(table.id, "back", label=label, style=green, row=4))
+    label = tr(lang, "seat.leave_button")
+    view.add_item(SeatButton(table.id, "leave", label=label, style=grey, row=4))
 
 
 def end_view(table: Table, lang: str) -> ui.View:

@@ -10,7 +10,7 @@ Custom ids (all under 100 characters):
 ``esc:movesel:<table>:<version>``, ``esc:back:<table>:<version>`` (a panel's way back from a
 card's captures to the hand), ``esc:rematch:<table>``,
 ``esc:lb:<game>:<sort>:<page>:<season|all>``, ``esc:bot:<table>`` (the lobby's bot select),
-``esc:target:<table>`` (its target select), ``esc:seat:<table>:<back|end>``,
+``esc:target:<table>`` (its target select), ``esc:seat:<table>:<back|end|leave>``,
 ``esc:confirm:<table>:<leave|cancel>``, ``esc:hist`` (the /history select),
 ``esc:replay:<table>:<step>:<first|back|next|last>`` (the replay viewer's steps),
 ``esc:replayhand:<table>`` (its hand menu), ``esc:review:<table>`` (a match's review),

@@ -60,8 +60,10 @@ class TargetSelect(
 class SeatButton(
     FromCustomId,
     ui.DynamicItem[ui.Button],
-    template=r"esc:seat:(?P<table_id>[0-9]{1,12}):(?P<action>back|end)",
+    template=r"esc:seat:(?P<table_id>[0-9]{1,12}):(?P<action>back|end|leave)",
 ):
+    """A seat's "I'm back" (the bot kept it), End match, or a quick-play seat's Leave."""
+
     def __init__(self, table_id: int, action: str, **button: Any) -> None:
         super().__init__(ui.Button(custom_id=f"esc:seat:{table_id}:{action}", **button))
         self.table_id, self.action = table_id, action
