@@ -79,6 +79,9 @@ async def test_two_servers_play_a_quick_match_in_their_dms(simcord_env, bot_sett
     for player in (ana, bob):
         board, _ = await storage.leaderboard(player.guild.id, "scopa", limit=5, offset=0)
         assert board == [], "on no server's board"
+    stats = answer(await ana.slash(here, "stats")).message.embeds[0]
+    quick = next(f for f in stats.fields if f.name == "⚡ Quick play · Scopa")
+    assert re.search(r"Rating \*\*\d+\*\*", quick.value)
 
 
 async def test_bad_input_to_play_is_answered_and_loses_nothing(simcord_env):
@@ -160,3 +163,15 @@ async def test_a_block_is_honoured_in_the_next_wave(simcord_env):
     await enter((here, ana), (there, bob))
     await simcord_env.advance_time(WAVE_SECONDS * 5)
     assert len(await simcord_env.bot.storage.pool_entries()) == 2, "still waiting, apart"
+
+
+async def test_strangers_send_fixed_reactions_one_a_turn(simcord_env):
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    _, there, (bob,) = make_world(simcord_env, "bob")
+    await enter((here, ana), (there, bob))
+    await simcord_env.advance_time(WAVE_SECONDS)
+    await ana.user.select(seat(ana), ["1"], custom_id="esc:react:1")
+    assert "💬 **🎭 1000**: Well played!" in seat(bob).embeds[0].description
+    again = answer(await ana.user.select(seat(ana), ["0"], custom_id="esc:react:1"))
+    assert again.message.content == "One reaction a turn: the table heard you."
+    assert "Good game" not in seat(bob).embeds[0].description

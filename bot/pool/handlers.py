@@ -13,7 +13,7 @@ import discord
 
 from ..boundary import ErrorBoundary, refusals_answered
 from ..i18n import language_of, tr
-from ..publishing import DiscordPort
+from ..publishing import DiscordPort, Publisher
 from ..publishing.pool import PoolRunner
 from ..screens.quick import left_embed, searching_message, welcome_text
 from ..storage import Storage
@@ -27,6 +27,7 @@ class PoolHandlers:
     boundary: ErrorBoundary
     port: DiscordPort
     service: TableService
+    publisher: Publisher
     pool_runner: PoolRunner
 
     @property
@@ -84,6 +85,14 @@ class PoolHandlers:
             since = discord.utils.parse_time(entry["joined_at"]) or self.pool.clock()
             embed, view = searching_message(game, rating, since, lang)
             await interaction.edit_original_response(embed=embed, view=view)
+
+    @refusals_answered
+    async def on_react(self, interaction: discord.Interaction, table_id: int, reaction: int):
+        """A fixed reaction from a quick-play seat: shown in the others' seats."""
+        await interaction.response.defer()
+        await self.service.react(table_id, interaction.user.id, reaction)
+        interaction.extras["saved"] = True
+        self.publisher.poke(table_id, panel=interaction)
 
     @refusals_answered
     async def on_block(self, interaction: discord.Interaction, table_id: int) -> None:

@@ -19,8 +19,10 @@ EDITS_PER_WINDOW = 5
 
 
 def shown_version(table: Table) -> tuple[Any, ...]:
-    """What a board or panel shows changes with every version of the table."""
-    return (table.version, table.status)
+    """What a board or panel shows changes with every version of the table (and a
+    quick-play seat's with every reaction)."""
+    reactions = table.log.reactions
+    return (table.version, table.status, tuple(reactions[-1]) if reactions else ())
 
 
 class BoardKeeper:

@@ -21,6 +21,8 @@ from .common import game_name, sweeps_text
 from .ids import LeaderboardButton
 
 PAGE_SIZE = 10
+QUICK_PLAY = 0
+"""The "server" quick-play matches are recorded under (they are of none)."""
 GLOBAL = "global"
 """The global board, where a page button names a season."""
 TREND_MATCHES = 10
@@ -216,29 +218,47 @@ class Leaderboards:
         return embed, view
 
     async def stats(self, guild_id: int, member: discord.abc.User, lang: str) -> discord.Embed:
-        """Per game: rating and trend, results, sweeps per hand; the favourite game."""
+        """Per game: rating and trend (the server's, then the global one), results,
+        sweeps per hand, season finishes; then quick play's; the favourite game."""
         records = await self.storage.player_stats(guild_id, member.id)
+        quick = await self.storage.player_stats(QUICK_PLAY, member.id) if guild_id else []
         embed = discord.Embed(
             title=tr(lang, "stats.title", name=member.display_name), colour=0xF1C40F
         )
-        if not records:
+        if not records and not quick:
             embed.description = tr(lang, "stats.empty")
             return embed
-        embed.description = tr(
-            lang, "stats.favourite", game=game_name(favourite_game(records), lang)
-        )
+        favourite = favourite_game([*records, *quick])
+        embed.description = tr(lang, "stats.favourite", game=game_name(favourite, lang))
         finishes = await self.storage.finishes(guild_id, member.id)
         for record in records:
-            trail = await self.storage.rating_trail(
-                guild_id, member.id, record.game, matches=TREND_MATCHES
-            )
-            value = _game_stats(record, [rating.shown for rating in trail], lang)
+            value = await self._game_text(guild_id, member.id, record, lang)
             seasons = seasons_text([f for f in finishes if f.game == record.game], lang)
+            worldwide = await self._global_text(member.id, record.game, lang)
+            lines = [value, seasons, worldwide]
             embed.add_field(
-                name=game_name(record.game, lang),
-                value=f"{value}\n{seasons}" if seasons else value,
+                name=game_name(record.game, lang), value="\n".join(line for line in lines if line)
             )
+        for record in quick:
+            name = tr(lang, "stats.quick", game=game_name(record.game, lang))
+            embed.add_field(name=name, value=await self._game_text(0, member.id, record, lang))
         return embed
+
+    async def _game_text(self, guild_id: int, user_id: int, record: PlayerRecord, lang: str):
+        trail = await self.storage.rating_trail(
+            guild_id, user_id, record.game, matches=TREND_MATCHES
+        )
+        return _game_stats(record, [rating.shown for rating in trail], lang)
+
+    async def _global_text(self, user_id: int, game: str, lang: str) -> str:
+        """The member's global rating in ``game`` ("1012?" while provisional) and its
+        trend, once they played a match that counts there."""
+        trail = await self.storage.rating_trail(None, user_id, game, matches=TREND_MATCHES)
+        if not trail:
+            return ""
+        trend = trend_text([rating.shown for rating in trail], lang)
+        text = tr(lang, "stats.global", rating=trail[-1].text)
+        return f"{text} · {trend}" if trend else text
 
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}

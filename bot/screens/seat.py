@@ -11,7 +11,7 @@ from discord import ui
 
 from ..ai.coach import Hint
 from ..i18n import tr
-from ..tables import Table
+from ..tables import REACTIONS, Table
 from .board import BOARD_PICTURE, board_pictures, log_text
 from .cards import CardFaces
 from .common import (
@@ -25,8 +25,12 @@ from .common import (
     side_name,
 )
 from .hand_panel import CardChoice, panel_message
-from .ids import BlockButton, ReplayButton, ReviewButton, SeatButton
+from .ids import BlockButton, ReactSelect, ReplayButton, ReviewButton, SeatButton
 from .match_over import match_over_embed
+
+SHOWN_REACTIONS = 2
+REACTION_EMOJIS = ("🤝", "👏", "😅", "🙏")
+"""The emojis of ``REACTIONS``, in their order."""
 
 
 def seat_message(
@@ -51,7 +55,8 @@ def seat_message(
     )
     shown.title = tr(lang, "seat.title", game=game_name(table.game, lang), table=table.id)
     story = log_text(table, card_words(table, lang, faces))
-    shown.description = f"{versus(table, seat, lang)}\n\n{story}"
+    said = "".join(f"\n{line}" for line in reactions_said(table, seat, lang))
+    shown.description = f"{versus(table, seat, lang)}{said}\n\n{story}"
     if table.engine.plays_to_target:
         target = table.match.public_observation().target
         name = tr(lang, "board.score", target=target)
@@ -124,8 +129,28 @@ def _add_result(shown: discord.Embed, table: Table, seat: int, lang: str) -> Non
     )
 
 
+def reactions_said(table: Table, seat: int, lang: str) -> list[str]:
+    """The others' latest reactions: ``💬 🎭 1034: Well played!``."""
+    said = [r for r in table.log.reactions if r[0] != seat][-SHOWN_REACTIONS:]
+    return [
+        tr(lang, "react.said", name=player_name(table, r[0]), reaction=_reaction(r[1], lang))
+        for r in said
+    ]
+
+
+def _reaction(index: int, lang: str) -> str:
+    return tr(lang, f"react.{REACTIONS[index]}")
+
+
 def _add_seat_buttons(view: ui.View, table: Table, seat: int, lang: str) -> None:
-    """ "I'm back" while the bot plays the seat, and Leave (after a confirmation)."""
+    """The reactions' menu, "I'm back" while the bot plays the seat, and Leave (after a
+    confirmation)."""
+    options = [
+        discord.SelectOption(label=_reaction(i, lang), value=str(i), emoji=REACTION_EMOJIS[i])
+        for i in range(len(REACTIONS))
+    ]
+    placeholder = tr(lang, "react.placeholder")
+    view.add_item(ReactSelect(table.id, options=options, placeholder=placeholder, row=3))
     if table.seats[seat].away:
         label = tr(lang, "seat.back_button")
         view.add_item(SeatButton(table.id, "back", label=label, style=green, row=4))

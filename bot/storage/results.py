@@ -37,22 +37,29 @@ async def add_results(
             line = {"game": game, "user_id": result.user_id}
             worldwide = (result.global_before, result.global_after)
             await _add_to_line(tx, "global_results", line, result, *worldwide)
-        await tx.execute(
-            "INSERT INTO rating_changes (table_id, guild_id, game, user_id, mu_before, "
-            "sigma_before, mu_after, sigma_after, rated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                table_id,
-                guild_id,
-                game,
-                result.user_id,
-                before.mu,
-                before.sigma,
-                after.mu,
-                after.sigma,
-                now,
-            ),
-        )
+            await _add_change(tx, "global_changes", table_id, now, line, *worldwide)
+        line = {"guild_id": guild_id, "game": game, "user_id": result.user_id}
+        await _add_change(tx, "rating_changes", table_id, now, line, before, after)
+
+
+async def _add_change(
+    tx: Transaction,
+    table: str,
+    table_id: int,
+    now: str,
+    line: dict[str, object],
+    before: Rating,
+    after: Rating,
+) -> None:
+    """A match's change of one member's rating, server's (``rating_changes``) or
+    global (``global_changes``)."""
+    names = ", ".join(line)
+    marks = ", ".join("?" for _ in line)
+    await tx.execute(
+        f"INSERT INTO {table} (table_id, {names}, mu_before, sigma_before, mu_after, "
+        f"sigma_after, rated_at) VALUES (?, {marks}, ?, ?, ?, ?, ?)",
+        (table_id, *line.values(), before.mu, before.sigma, after.mu, after.sigma, now),
+    )
 
 
 SUMMED = ("won", "points", "escobas", "hands", "with_bots", "with_hints")
@@ -202,14 +209,19 @@ class Results(StorageBase):
         return [PlayerRecord(**row) for row in rows]
 
     async def rating_trail(
-        self, guild_id: int, user_id: int, game: str, *, matches: int
+        self, guild_id: int | None, user_id: int, game: str, *, matches: int
     ) -> list[Rating]:
-        """A member's rating before their last ``matches`` rated matches and after each,
-        oldest first (empty when never rated)."""
+        """A member's rating on a server (``guild_id``; None: their global rating)
+        before their last ``matches`` rated matches and after each, oldest first (empty
+        when never rated)."""
+        where, args = "user_id = ? AND game = ?", [user_id, game]
+        table = "global_changes"
+        if guild_id is not None:
+            where, args, table = f"guild_id = ? AND {where}", [guild_id, *args], "rating_changes"
         rows = await self.db.fetch_all(
-            "SELECT mu_before, sigma_before, mu_after, sigma_after FROM rating_changes "
-            "WHERE guild_id = ? AND user_id = ? AND game = ? ORDER BY table_id DESC LIMIT ?",
-            (guild_id, user_id, game, matches),
+            f"SELECT mu_before, sigma_before, mu_after, sigma_after FROM {table} "
+            f"WHERE {where} ORDER BY table_id DESC LIMIT ?",
+            (*args, matches),
         )
         rows.reverse()
         if not rows:

@@ -17,10 +17,11 @@ from .lobby import (
     validate_options,
 )
 from .model import MatchLog, Seat, Table, TableSettings, Turn
-from .play import bot_view, current_hand_events
+from .play import REACTIONS, bot_view, current_hand_events
 from .service import Outcome, TableService
 
 __all__ = [
+    "REACTIONS",
     "MatchLog",
     "Outcome",
     "Seat",

@@ -98,6 +98,9 @@ class MatchLog(BaseModel):
     commitment: str = ""
     """The SHA-256 of the match's seed, shown from the first card (``games.fairness``);
     "" for matches dealt before commitments."""
+    reactions: list[list[int]] = Field(default_factory=list)
+    """A quick-play match's fixed reactions, newest last: [seat, reaction, the version
+    its turn opened at] (one a seat a turn; ``REACTIONS`` names them)."""
     left_by: int | None = None
     """The seat whose member abandoned the match in play."""
     forfeited: list[int] = Field(default_factory=list)

@@ -33,6 +33,9 @@ from .model import Seat, Table
 
 LOG_LENGTH = 6
 """How many events of the hand in play the board tells."""
+REACTIONS = ("good_game", "well_played", "oops", "thanks")
+"""The fixed reactions strangers may send each other (no free text)."""
+KEPT_REACTIONS = 8
 
 
 def start(table: Table, seed: Seed, now: float) -> None:
@@ -209,3 +212,13 @@ def _raise_illegal(state: State, card: int) -> None:
     except IllegalMoveError as exc:
         raise TableError(f"illegal.{exc.code}") from None
     raise TableError("table.not_an_option")
+
+
+def react(table: Table, seat: int, reaction: int) -> None:
+    """A fixed reaction from ``seat``, at a quick-play match: one a seat a turn."""
+    if not table.settings.quick or not 0 <= reaction < len(REACTIONS):
+        raise TableError("react.unknown")
+    turn = table.turn.opened
+    if any(r[0] == seat and r[2] == turn for r in table.log.reactions):
+        raise TableError("react.once")
+    table.log.reactions = [*table.log.reactions, [seat, reaction, turn]][-KEPT_REACTIONS:]

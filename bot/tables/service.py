@@ -134,6 +134,8 @@ class TableService(SavedTables):
                 if settings.global_board
                 else None
             )
+            if table.settings.quick:  # the global rating is the one it moves
+                ratings = worldwide or ratings
             results = match_results(table, ratings, season, in_season, worldwide)
             announce_ratings(table, results)
             try:
@@ -352,6 +354,13 @@ class TableService(SavedTables):
             outcome = self._apply(change, seat, move, automatic=player.bot is None)
         self._count_move(change)
         return Outcome(outcome.kind, seat, outcome.events, took_over)
+
+    async def react(self, table_id: int, user_id: int, reaction: int) -> Table:
+        """A fixed reaction at a quick-play match (one a turn)."""
+        async with self._changing(table_id) as change:
+            table = change.table
+            play.react(table, play.seated_in_play(table, user_id), reaction)
+        return change.table
 
     async def come_back(self, table_id: int, user_id: int) -> Table:
         """A member whose seat the bot took over plays it again."""

@@ -27,7 +27,7 @@ from typing import Any
 from discord import ui
 
 from .events import DailyButton, DailySelect, InvitationButton, TournamentButton
-from .quick import BlockButton, PoolButton
+from .quick import BlockButton, PoolButton, ReactSelect
 from .records import (
     HistorySelect,
     LeaderboardButton,
@@ -74,6 +74,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     InvitationButton,
     PoolButton,
     BlockButton,
+    ReactSelect,
 )
 
 

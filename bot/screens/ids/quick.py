@@ -1,5 +1,5 @@
-"""The custom ids of quick play: the searching answer's buttons, and a finished
-quick-play match's "Don't pair me with them again"."""
+"""The custom ids of quick play: the searching answer's buttons, a seat's reactions,
+and a finished quick-play match's "Don't pair me with them again"."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from .base import FromCustomId, handlers
+from .base import FromCustomId, handlers, selected
 
 
 class PoolButton(
@@ -36,3 +36,18 @@ class BlockButton(
 
     async def act(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_block(interaction, self.table_id)
+
+
+class ReactSelect(
+    FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:react:(?P<table_id>[0-9]{1,12})"
+):
+    """A quick-play seat's menu of fixed reactions (strangers send no free text)."""
+
+    def __init__(self, table_id: int, **select: Any) -> None:
+        super().__init__(ui.Select(custom_id=f"esc:react:{table_id}", **select))
+        self.table_id = table_id
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        values = selected(interaction) or ["x"]
+        reaction = int(values[0]) if values[0].isdigit() else -1
+        await handlers(interaction).on_react(interaction, self.table_id, reaction)

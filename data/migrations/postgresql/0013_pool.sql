@@ -44,3 +44,18 @@ CREATE TABLE pool_strikes (
     kind TEXT NOT NULL
 );
 CREATE INDEX pool_strikes_member ON pool_strikes (user_id, at);
+
+-- Each match's change of its members' global ratings (what /stats shows as the
+-- global trend); a server's changes stay in rating_changes.
+CREATE TABLE global_changes (
+    table_id BIGINT NOT NULL,
+    user_id BIGINT NOT NULL,
+    game TEXT NOT NULL,
+    mu_before DOUBLE PRECISION NOT NULL,
+    sigma_before DOUBLE PRECISION NOT NULL,
+    mu_after DOUBLE PRECISION NOT NULL,
+    sigma_after DOUBLE PRECISION NOT NULL,
+    rated_at TEXT NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+);
+CREATE INDEX global_changes_member ON global_changes (user_id, game, table_id);
