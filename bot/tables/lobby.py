@@ -19,7 +19,7 @@ from typing import Any
 from ..games import OptionsError, parse_options
 from ..i18n import count_key
 from .errors import TableError
-from .model import Seat, Table
+from .model import Seat, Table, TableSettings
 
 
 def validate_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -122,6 +122,10 @@ def choose_target(table: Table, target: int) -> None:
     if "target_score" not in table.options:
         raise TableError("lobby.no_target")
     table.options = validate_options(table.game, {**table.options, "target_score": target})
+
+
+QUICK_TIMER = 60
+"""Seconds a quick-play turn lasts: strangers wait for nobody longer."""
 
 
 def leave(table: Table, user_id: int) -> None:
@@ -230,3 +234,20 @@ def _check_room(table: Table) -> None:
 def _end(table: Table, reason: str) -> None:
     table.status = "cancelled"
     table.end_reason = reason
+
+
+def paired(pairing: int, game: str, sides: list[list[Seat]]) -> Table:
+    """A quick-play pairing's table, its members seated on their sides, ready to deal:
+    of no server, shown in the members' DMs, with a turn timer strangers can bear."""
+    seats = [seat.model_copy(update={"team": side}) for side, s in enumerate(sides) for seat in s]
+    return Table(
+        id=0,
+        guild_id=0,
+        channel_id=0,
+        host_id=seats[0].user_id,
+        game=game,
+        options=validate_options(game, {}),
+        locale=seats[0].locale,
+        seats=seats,
+        settings=TableSettings(turn_timer=QUICK_TIMER, takeover_after=2, quick=pairing),
+    )

@@ -34,8 +34,6 @@ from .model import Seat, Table, TableSettings
 from .results import announce_ratings, match_results, members
 from .saved import SavedTables
 
-QUICK_TIMER = 60
-"""Seconds a quick-play turn lasts: strangers wait for nobody longer."""
 RATING_ATTEMPTS = 5
 """Times a finished match re-reads its members' ratings when others moved them first."""
 BROKEN_RULE_ERRORS = {"channel": "error.channel_busy", "rematch": "lobby.rematch_open"}
@@ -195,20 +193,7 @@ class TableService(SavedTables):
         """A quick-play ``pairing``'s match, dealt at once: its members seated on their
         sides, shown in their DMs. ``TableError("pool.opened")`` when its table was
         opened already (by another process, or before a restart)."""
-        seats = [
-            seat.model_copy(update={"team": side}) for side, s in enumerate(sides) for seat in s
-        ]
-        table = Table(
-            id=0,
-            guild_id=0,
-            channel_id=0,
-            host_id=seats[0].user_id,
-            game=game,
-            options=lobby.validate_options(game, {}),
-            locale=seats[0].locale,
-            seats=seats,
-            settings=TableSettings(turn_timer=QUICK_TIMER, takeover_after=2, quick=pairing),
-        )
+        table = lobby.paired(pairing, game, sides)
         play.start(table, self._seed(table), self.clock())
         row = table.to_row()
         try:
