@@ -22,7 +22,6 @@ from .boundary import ErrorBoundary
 from .croupier import Croupier
 from .i18n import CommandTranslator
 from .metrics import Metrics
-from .pool.service import WAVE_SECONDS
 from .publishing import Publisher, Timings
 from .publishing.emojis import find_card_faces, upload_card_faces
 from .publishing.seasons import SeasonPoster
@@ -156,7 +155,7 @@ class EscobaBot(commands.AutoShardedBot):
         self.close_seasons.start()
         self.tournament_clock.start()
         if self.serves_dms:
-            self.pool_waves.start()
+            self.croupier.pool_runner.start()
         await self.sync_commands()
 
     async def prepare_card_faces(self) -> None:
@@ -221,14 +220,6 @@ class EscobaBot(commands.AutoShardedBot):
         quick-play matches are played there."""
         shards = self.settings.shards
         return shards is None or 0 in shards.ids
-
-    @tasks.loop(seconds=WAVE_SECONDS)
-    async def pool_waves(self) -> None:
-        """Pair the quick-play pool (``publishing.pool``)."""
-        try:
-            await self.croupier.pool_runner.tick()
-        except Exception:
-            log.exception("cannot run the quick-play pool's wave; trying again")
 
     def answer_webhook(self, token: str) -> discord.Webhook:
         return discord.Webhook.partial(self.application_id or 0, token, client=self)
@@ -320,7 +311,9 @@ class EscobaBot(commands.AutoShardedBot):
             self.watch_claim.cancel()
         self.close_seasons.cancel()
         self.tournament_clock.cancel()
-        self.pool_waves.cancel()
+        croupier = getattr(self, "croupier", None)
+        if croupier is not None:
+            croupier.pool_runner.stop()
         tournaments = getattr(self, "tournament_publisher", None)
         if tournaments is not None:
             tournaments.stop()

@@ -50,13 +50,14 @@ async def play_out(env, players, *, restart=None, max_moves: int = 400) -> int:
 async def test_two_servers_play_a_quick_match_in_their_dms(simcord_env, bot_settings):
     _, here, (ana,) = make_world(simcord_env, "ana")
     _, there, (bob,) = make_world(simcord_env, "bob")
-    searching = await enter((here, ana), (there, bob))
-    assert all(a.ephemeral for a in searching)
-    text = message_text(searching[0].message)
+    searching = await enter((here, ana))
+    assert searching[0].ephemeral
+    text = message_text(current(simcord_env, searching[0].message))
     assert "Looking for an opponent on every server" in text and "**1000?**" in text
     assert "You are in the Scopa quick-play pool" in ana.user.dm_channel.history()[-1].content
 
-    await simcord_env.advance_time(WAVE_SECONDS)
+    await enter((there, bob))  # wakes the pool: paired at once
+    await simcord_env.settle()
     for player in (ana, bob):
         shown = seat(player)
         assert shown is not None, "the seat is in their DMs"
@@ -175,3 +176,20 @@ async def test_strangers_send_fixed_reactions_one_a_turn(simcord_env):
     again = answer(await ana.user.select(seat(ana), ["0"], custom_id="esc:react:1"))
     assert again.message.content == "One reaction a turn: the table heard you."
     assert "Good game" not in seat(bob).embeds[0].description
+
+
+async def test_alone_for_45_seconds_a_member_is_offered_the_hard_bot(simcord_env):
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    (searching,) = await enter((here, ana))
+    await simcord_env.advance_time(30)
+    assert "Play the hard bot now" not in message_text(current(simcord_env, searching.message))
+    await simcord_env.advance_time(18)
+    offered = current(simcord_env, searching.message)
+    assert "No opponent yet" in message_text(offered)
+    await ana.click(offered, label="Play the hard bot now")
+    assert "against the hard bot is in your DMs" in message_text(
+        current(simcord_env, searching.message)
+    )
+    assert "vs **🤖 Hard bot**" in seat(ana).embeds[0].description
+    await play_out(simcord_env, [ana])
+    assert "Result" in message_text(seat(ana))

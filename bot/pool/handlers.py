@@ -48,6 +48,7 @@ class PoolHandlers:
         guild_id = interaction.guild_id or 0
         joining = Joining(user.id, rating.shown, name, lang, guild_id, interaction.token)
         await self.pool.enter(game, joining)
+        self.pool_runner.note_entered()
         embed, view = searching_message(game, rating, self.pool.clock(), lang)
         message = await interaction.edit_original_response(embed=embed, view=view)
         await storage.set_pool_message(user.id, message.id)

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from ..i18n import tr
-from ..pool.service import PoolService
+from ..pool.service import WAVE_SECONDS, PoolService
 from ..ratings import Rating
 from ..screens.quick import paired_embed, searching_message, shown_name
 from ..storage.pool import BOT_SIDE
@@ -29,6 +29,11 @@ from .port import DiscordPort
 
 log = logging.getLogger(__name__)
 
+IDLE_SECONDS = 30
+"""How often an idle pool shared with other processes is looked at."""
+ALONE_SECONDS = 3600
+"""How often an idle pool of one process (SQLite) is looked at: its own entries wake
+the runner, so this only bounds a forgotten wake."""
 BOT_LEVEL = "expert"
 """Who plays a member who takes the bot's offer."""
 
@@ -39,18 +44,57 @@ class PoolRunner:
     ) -> None:
         self.port, self.pool, self.service, self.publisher = port, pool, service, publisher
         self._pending: set[asyncio.Task] = set()
+        self._task: asyncio.Task | None = None
+        self._sleeping = False
+        """The runner waits for its next wave (and may be woken)."""
         service.on_ended.append(self._table_ended)
 
-    async def tick(self) -> None:
-        """One wave of every pool, then every pairing still to open, then the offers."""
+    def start(self) -> None:
+        """Run the waves: every ``WAVE_SECONDS`` while anyone waits; an idle pool is
+        looked at now and then (members who enter through another cluster are found
+        then), and at once when a member enters here (``note_entered``)."""
+        self._task = asyncio.create_task(self._run())
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    def note_entered(self) -> None:
+        """A member of this process entered the pool: a wave now, unless one runs."""
+        if self._sleeping:
+            self.stop()
+            self.start()
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                busy = await self.tick()
+            except Exception:
+                log.exception("cannot run the quick-play pool's wave; trying again")
+                busy = False
+            self._sleeping = True
+            try:
+                await asyncio.sleep(WAVE_SECONDS if busy else self._idle_seconds())
+            finally:
+                self._sleeping = False
+
+    def _idle_seconds(self) -> float:
+        """On PostgreSQL other processes may enter members: look every ``IDLE_SECONDS``.
+        An SQLite file has one process, whose members wake the runner themselves."""
+        return IDLE_SECONDS if self.pool.storage.dialect == "postgresql" else ALONE_SECONDS
+
+    async def tick(self) -> bool:
+        """One wave of every pool, then every pairing still to open, then the offers;
+        False when nobody waited and no pairing was left to open."""
         storage = self.pool.storage
-        if not await storage.open_pairings() and not await storage.pool_entries():
-            return  # nobody waits: no wave, no write
+        if not await storage.pool_busy():
+            return False
         wave = await self.pool.waves()
         for pairing in await storage.open_pairings():
             await self.open_pairing(pairing["id"])
         for row in wave.offers:
             await self._offer(row)
+        return True
 
     async def open_pairing(self, pairing_id: int) -> Table | None:
         """Open a pairing's table and tell its members; None when it was opened already."""

@@ -116,6 +116,14 @@ class PoolData(StorageBase):
 
         return await self.db.write(work)
 
+    async def pool_busy(self) -> bool:
+        """Whether anyone waits, or a pairing's table is still to open."""
+        row = await self.db.fetch_one(
+            "SELECT 1 AS busy FROM pool_entries UNION ALL "
+            "SELECT 1 FROM pool_pairings WHERE table_id IS NULL LIMIT 1"
+        )
+        return row is not None
+
     async def pool_entry(self, user_id: int) -> dict[str, Any] | None:
         return await self.db.fetch_one(
             f"SELECT {ENTRY_COLUMNS} FROM pool_entries WHERE user_id = ?", (user_id,)
