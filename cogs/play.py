@@ -18,11 +18,16 @@ class Play(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name=cmd("cmd.play", "play"), description=cmd("cmd.play.desc"))
-    @app_commands.rename(game=cmd("opt.game", "game"))
-    @app_commands.describe(game=cmd("opt.game.desc"))
+    @app_commands.rename(game=cmd("opt.game", "game"), partner=cmd("opt.partner", "partner"))
+    @app_commands.describe(game=cmd("opt.game.desc"), partner=cmd("opt.quick_partner.desc"))
     @app_commands.choices(game=QUICK_CHOICES)
-    async def play(self, interaction: discord.Interaction, game: str = "scopa") -> None:
-        await self.bot.croupier.play(interaction, game)
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        game: str = "scopa",
+        partner: discord.User | None = None,
+    ) -> None:
+        await self.bot.croupier.play(interaction, game, partner)
 
 
 async def setup(bot: EscobaBot) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.client import create_bot
 from bot.pool.service import WAVE_SECONDS
 from tests.discord_helpers import answer, current, custom_ids, enabled, make_world, message_text
@@ -193,3 +195,59 @@ async def test_alone_for_45_seconds_a_member_is_offered_the_hard_bot(simcord_env
     assert "vs **🤖 Hard bot**" in seat(ana).embeds[0].description
     await play_out(simcord_env, [ana])
     assert "Result" in message_text(seat(ana))
+
+
+@pytest.mark.parametrize("game", ["escoba", "cirulla", "rubamazzo"])
+async def test_every_two_player_game_plays_through_from_a_dm_and_a_server(
+    simcord_env, bot_settings, game
+):
+    """One member asks in their server, the other in their DMs with the bot; a restart
+    in the middle changes nothing."""
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    _, _, (bob,) = make_world(simcord_env, "bob")
+    await enter((here, ana), game=game)
+    from_dm = answer(await bob.user.slash("play", game=game))
+    assert "Opponent found" in message_text(current(simcord_env, from_dm.message))
+
+    async def restart():
+        await simcord_env.restart_bot(create_bot(bot_settings))
+
+    await play_out(simcord_env, [ana, bob], restart=restart)
+    assert all("Result" in message_text(seat(p)) for p in (ana, bob))
+
+
+def invitation(player):
+    return next(m for m in reversed(list(player.user.dm_channel.history())) if "partner" in m.content)
+
+
+async def test_a_pair_enters_scopone_together_once_the_partner_accepts(simcord_env):
+    _, first, (ana, bea) = make_world(simcord_env, "ana", "bea")
+    _, second, (cai,) = make_world(simcord_env, "cai")
+    _, third, (dan,) = make_world(simcord_env, "dan")
+    asked = answer(await ana.slash(first, "play", game="scopone", partner=bea))
+    assert "Looking for an opponent" in message_text(current(simcord_env, asked.message))
+    await enter((second, cai), (third, dan), game="scopone")
+    await simcord_env.advance_time(WAVE_SECONDS * 2)
+    assert seat(ana) is None, "not paired before the partner accepts"
+    await bea.user.click(invitation(bea), label="Accept")
+    await simcord_env.advance_time(WAVE_SECONDS)
+    for player in (ana, bea):
+        ours = seat(player).embeds[0].description.split(" vs ")[0]
+        assert "**You**" in ours and ("**🎭 1000**" in ours), "partners on one side"
+    table = simcord_env.bot.service.tables[1]
+    sides = table.engine.side_of
+    assert sides[table.seat_of(ana.id) or 0] == sides[table.seat_of(bea.id) or 0]
+
+
+async def test_a_partner_who_declines_ends_the_search(simcord_env):
+    _, here, (ana, eve) = make_world(simcord_env, "ana", "eve")
+    asked = answer(await ana.slash(here, "play", game="scopone", partner=eve))
+    await eve.user.click(invitation(eve), label="Decline")
+    assert "Your partner declined" in message_text(current(simcord_env, asked.message))
+    assert await simcord_env.bot.storage.pool_entries() == []
+    again = answer(await ana.slash(here, "play", game="scopone", partner=eve))
+    await ana.click(current(simcord_env, again.message), label="Cancel")
+    late = answer(await eve.user.click(invitation(eve), label="Accept"))
+    assert "no longer open" in late.message.content
+    alone = answer(await ana.slash(here, "play", game="scopa", partner=eve))
+    assert alone.message.content == "Only Scopone is played in pairs."

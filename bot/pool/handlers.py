@@ -15,7 +15,7 @@ from ..boundary import ErrorBoundary, refusals_answered
 from ..i18n import language_of, tr
 from ..publishing import DiscordPort, Publisher
 from ..publishing.pool import PoolRunner
-from ..screens.quick import left_embed, searching_message, welcome_text
+from ..screens.quick import invitation_message, left_embed, searching_message, welcome_text
 from ..storage import Storage
 from ..tables import TableError, TableService
 from .service import Joining, PoolService
@@ -35,29 +35,79 @@ class PoolHandlers:
         return self.pool_runner.pool
 
     @refusals_answered
-    async def play(self, interaction: discord.Interaction, game: str) -> None:
-        """``/play``: enter ``game``'s pool, or be told why not."""
+    async def play(
+        self, interaction: discord.Interaction, game: str, partner: discord.User | None = None
+    ) -> None:
+        """``/play``: enter ``game``'s pool (with ``partner``, once they accept), or be
+        told why not."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        user, storage = interaction.user, self.pool.storage
+        user = interaction.user
         lang = language_of(interaction.locale)
-        await _check_free(storage, user.id)
+        await _check_free(self.pool.storage, user.id)
         await self.pool.check_not_banned(user.id)
-        await self._open_dms(user, game, lang)
-        rating = (await storage.global_ratings(game, [user.id]))[user.id]
-        name = await storage.global_name(user.id)
-        guild_id = interaction.guild_id or 0
-        joining = Joining(user.id, rating.shown, name, lang, guild_id, interaction.token)
-        await self.pool.enter(game, joining)
-        self.pool_runner.note_entered()
-        embed, view = searching_message(game, rating, self.pool.clock(), lang)
-        message = await interaction.edit_original_response(embed=embed, view=view)
-        await storage.set_pool_message(user.id, message.id)
+        await self._open_dms(user, welcome_text(game, lang))
+        joining = await self._joining(interaction, game, lang)
+        if partner is None:
+            await self.pool.enter(game, joining)
+        else:
+            await self._invite_partner(game, joining, partner, user.display_name)
+        await self._show_searching(interaction, game)
 
-    async def _open_dms(self, user: discord.abc.User, game: str, lang: str) -> None:
-        """The first line of the member's DMs; ``pool.dms_closed`` when they refuse it."""
+    async def _joining(self, interaction: discord.Interaction, game: str, lang: str) -> Joining:
+        """The clicker as the pool keeps them: their global rating and chosen name."""
+        storage, user_id = self.pool.storage, interaction.user.id
+        rating = (await storage.global_ratings(game, [user_id]))[user_id]
+        name = await storage.global_name(user_id)
+        guild_id = interaction.guild_id or 0
+        return Joining(user_id, rating.shown, name, lang, guild_id, interaction.token)
+
+    async def _invite_partner(
+        self, game: str, joining: Joining, partner: discord.User, name: str
+    ) -> None:
+        """Enter the member, waiting for ``partner``, and ask the partner in their DMs."""
+        if partner.bot:
+            raise TableError("pool.partner_bot")
+        await self.pool.invite(game, joining, partner.id)
+        text, view = invitation_message(game, joining.user_id, name, joining.locale)
+        try:
+            await self._open_dms(partner, text, view)
+        except TableError:
+            await self.pool.leave(joining.user_id)
+            raise TableError("pool.partner_dms_closed", partner=partner.display_name) from None
+
+    async def _show_searching(self, interaction: discord.Interaction, game: str) -> None:
+        """Answer "searching…" and note the answer, which the pool edits later."""
+        user_id, lang = interaction.user.id, language_of(interaction.locale)
+        rating = (await self.pool.storage.global_ratings(game, [user_id]))[user_id]
+        embed, view = searching_message(game, rating, self.pool.clock(), lang)
+        message = await interaction.edit_original_response(content=None, embed=embed, view=view)
+        await self.pool.storage.set_pool_message(user_id, message.id)
+        self.pool_runner.note_entered()
+
+    @refusals_answered
+    async def on_duo(self, interaction: discord.Interaction, inviter: int, action: str) -> None:
+        """The invited partner accepts (and waits beside the inviter) or declines."""
+        await interaction.response.defer()
+        user_id, lang = interaction.user.id, language_of(interaction.locale)
+        if action == "decline":
+            entry = await self.pool.storage.pool_entry(inviter)
+            if entry is None or entry["partner_id"] != user_id:
+                raise TableError("pool.invitation_gone")
+            await self.pool.leave(inviter)
+            await self.pool_runner.tell_declined(entry)
+            text = tr(lang, "pool.declined")
+            await interaction.edit_original_response(content=text, embed=None, view=None)
+            return
+        await _check_free(self.pool.storage, user_id)
+        game = await self.pool.accept(inviter, await self._joining(interaction, "scopone", lang))
+        await self._show_searching(interaction, game)
+
+    async def _open_dms(self, user: discord.abc.User, text: str, view=None) -> None:
+        """A line in the member's DMs (the match will appear under it); ``pool.dms_closed``
+        when their DMs refuse the bot."""
         try:
             channel = await self.port.create_dm(user)
-            await channel.send(welcome_text(game, lang))
+            await channel.send(text, view=view or discord.utils.MISSING)
         except discord.Forbidden:
             raise TableError("pool.dms_closed") from None
 

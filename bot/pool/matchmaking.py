@@ -155,6 +155,8 @@ def _entries(rows: Sequence[Mapping[str, Any]], blocks: set[tuple[int, int]]) ->
         if member in seen:
             continue
         partner = by_member.get(row["partner_id"]) if row["partner_id"] else None
+        if row["partner_id"] and partner is None:
+            continue  # their partner has not accepted yet
         group = [row] if partner is None else [row, partner]
         seen.update(r["user_id"] for r in group)
         entries.append(

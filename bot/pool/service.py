@@ -71,6 +71,32 @@ class PoolService:
         except RuleBroken:
             raise TableError("pool.already") from None
 
+    async def invite(self, game: str, joining: Joining, partner_id: int) -> None:
+        """Enter a member who asked ``partner_id`` to partner them (Scopone): they wait,
+        unpaired, until the partner accepts (``accept``) or declines."""
+        if not teams_game(game):
+            raise TableError("pool.partner_alone")
+        if partner_id == joining.user_id:
+            raise TableError("pool.partner_self")
+        await self.check_not_banned(joining.user_id)
+        try:
+            await self.storage.enter_pool([_row(game, joining, partner_id)])
+        except RuleBroken:
+            raise TableError("pool.already") from None
+
+    async def accept(self, inviter_id: int, joining: Joining) -> str:
+        """The invited partner enters beside their inviter; the game. Refused when the
+        invitation is gone (the inviter left, or was answered already)."""
+        invited = await self.storage.pool_entry(inviter_id)
+        if invited is None or invited["partner_id"] != joining.user_id:
+            raise TableError("pool.invitation_gone")
+        await self.check_not_banned(joining.user_id)
+        try:
+            await self.storage.enter_pool([_row(invited["game"], joining, inviter_id)])
+        except RuleBroken:
+            raise TableError("pool.already") from None
+        return invited["game"]
+
     async def check_not_banned(self, user_id: int) -> None:
         """Refuse (``pool.banned``, with the minutes left) a member the pool bans."""
         now = self.clock()

@@ -21,7 +21,7 @@ import discord
 from ..i18n import tr
 from ..pool.service import WAVE_SECONDS, PoolService
 from ..ratings import Rating
-from ..screens.quick import paired_embed, searching_message, shown_name
+from ..screens.quick import left_embed, paired_embed, searching_message, shown_name
 from ..storage.pool import BOT_SIDE
 from ..tables import Seat, Table, TableError, TableService
 from .hub import Publisher
@@ -128,6 +128,11 @@ class PoolRunner:
         opponents = [seat.name for i, seat in enumerate(table.seats) if side_of[i] != mine]
         embed = paired_embed(table.game, opponents, None, info["locale"])
         await self._edit_answer(info, embed=embed, view=None)
+
+    async def tell_declined(self, row: dict[str, Any]) -> None:
+        """The inviter's searching answer, once their partner declined."""
+        embed = left_embed(row["game"], row["locale"], "pool.partner_declined")
+        await self._edit_answer(row, embed=embed, view=None)
 
     async def _offer(self, row: dict[str, Any]) -> None:
         """The hard bot now, or keep waiting: offered once, on the searching answer."""

@@ -11,8 +11,8 @@ from discord import ui
 
 from ..i18n import tr
 from ..ratings import Rating
-from .common import GAME_COLOURS, blue, game_name, grey, red
-from .ids import PoolButton
+from .common import GAME_COLOURS, blue, game_name, green, grey, red
+from .ids import DuoButton, PoolButton
 
 ANONYMOUS = "🎭"
 """How an opponent who chose no name is shown, before their rating: 🎭 1034."""
@@ -66,3 +66,12 @@ def welcome_text(game: str, lang: str) -> str:
 def _embed(game: str, lang: str, text: str) -> discord.Embed:
     title = tr(lang, "pool.title", game=game_name(game, lang))
     return discord.Embed(title=title, description=text, colour=GAME_COLOURS.get(game))
+
+
+def invitation_message(game: str, inviter: int, name: str, lang: str) -> tuple[str, ui.View]:
+    """A member's invitation to partner them at quick play, with Accept and Decline."""
+    view = ui.View(timeout=None)
+    view.add_item(DuoButton(inviter, "accept", label=tr(lang, "pool.accept"), style=green))
+    view.add_item(DuoButton(inviter, "decline", label=tr(lang, "pool.decline"), style=grey))
+    text = tr(lang, "pool.invitation", name=name, game=game_name(game, lang))
+    return text, view

@@ -27,7 +27,7 @@ from typing import Any
 from discord import ui
 
 from .events import DailyButton, DailySelect, InvitationButton, TournamentButton
-from .quick import BlockButton, PoolButton, ReactSelect
+from .quick import BlockButton, DuoButton, PoolButton, ReactSelect
 from .records import (
     HistorySelect,
     LeaderboardButton,
@@ -75,6 +75,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     PoolButton,
     BlockButton,
     ReactSelect,
+    DuoButton,
 )
 
 

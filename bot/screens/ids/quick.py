@@ -51,3 +51,18 @@ class ReactSelect(
         values = selected(interaction) or ["x"]
         reaction = int(values[0]) if values[0].isdigit() else -1
         await handlers(interaction).on_react(interaction, self.table_id, reaction)
+
+
+class DuoButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:duo:(?P<inviter>[0-9]{1,20}):(?P<action>accept|decline)",
+):
+    """The invited partner's answer to "play quick Scopone with me" (in their DMs)."""
+
+    def __init__(self, inviter: int, action: str, **button: Any) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:duo:{inviter}:{action}", **button))
+        self.inviter, self.action = inviter, action
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_duo(interaction, self.inviter, self.action)
