@@ -217,7 +217,9 @@ async def test_every_two_player_game_plays_through_from_a_dm_and_a_server(
 
 
 def invitation(player):
-    return next(m for m in reversed(list(player.user.dm_channel.history())) if "partner" in m.content)
+    """The latest invitation to partner someone, in the member's DMs."""
+    sent = reversed(list(player.user.dm_channel.history()))
+    return next(m for m in sent if "partner" in m.content)
 
 
 async def test_a_pair_enters_scopone_together_once_the_partner_accepts(simcord_env):
