@@ -209,3 +209,14 @@ def test_the_pool_benchmark_needs_postgresql_for_two_processes(capsys):
 
     assert main(["pool", "--minutes", "1", "--processes", "2"]) == 2
     assert "needs PostgreSQL" in capsys.readouterr().err
+
+
+async def test_the_pool_mix_plays_quick_matches_in_dms_and_counts_their_calls():
+    from bot.loadtest.pool_discord import run_pool_mix
+
+    report = await run_pool_mix(tables=2, moves=60, seed=2)
+    json.dumps(report)
+    assert report["mix"] == "pool" and report["moves"] >= 60
+    assert report["stale_panels"] == 0 and report["panel_checks"] > 0
+    assert report["bot_errors"] == 0
+    assert report["rate_limited_calls_per_move"] <= 1.2

@@ -13,21 +13,7 @@ from ..storage.databases import DatabaseError
 
 def _discord(args: argparse.Namespace) -> dict:
     """One run per think time; the last run's report, with each run's calls per move."""
-    from .discord_load import run_discord_benchmark
-
-    reports = [
-        asyncio.run(
-            run_discord_benchmark(
-                tables=args.tables,
-                moves=args.moves,
-                seed=args.seed,
-                pictures=args.pictures,
-                think=think,
-                humans_only=args.mix == "humans",
-            )
-        )
-        for think in args.think
-    ]
+    reports = [asyncio.run(_discord_run(args, think)) for think in args.think]
     by_think = {
         f"{report['think_seconds']:g}s": {
             "rate_limited_calls_per_move": report["rate_limited_calls_per_move"],
@@ -36,6 +22,24 @@ def _discord(args: argparse.Namespace) -> dict:
         for report in reports
     }
     return {**reports[-1], "by_think": by_think}
+
+
+def _discord_run(args: argparse.Namespace, think: float):
+    """One run of the Discord benchmark at one think time."""
+    if args.mix == "pool":
+        from .pool_discord import run_pool_mix
+
+        return run_pool_mix(tables=args.tables, moves=args.moves, seed=args.seed, think=think)
+    from .discord_load import run_discord_benchmark
+
+    return run_discord_benchmark(
+        tables=args.tables,
+        moves=args.moves,
+        seed=args.seed,
+        pictures=args.pictures,
+        think=think,
+        humans_only=args.mix == "humans",
+    )
 
 
 def _think_times(text: str) -> list[float]:
@@ -166,9 +170,10 @@ def parser() -> argparse.ArgumentParser:
     )
     discord.add_argument(
         "--mix",
-        choices=("mixed", "humans"),
+        choices=("mixed", "humans", "pool"),
         default="mixed",
-        help="mixed: every fourth table has a bot seat; humans: members only",
+        help="mixed: every fourth table has a bot seat; humans: members only; "
+        "pool: quick-play matches between members of two servers, played in DMs",
     )
     discord.set_defaults(run=_discord)
     service = commands.add_parser(
