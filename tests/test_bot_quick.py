@@ -253,3 +253,36 @@ async def test_a_partner_who_declines_ends_the_search(simcord_env):
     assert "no longer open" in late.message.content
     alone = answer(await ana.slash(here, "play", game="scopa", partner=eve))
     assert alone.message.content == "Only Scopone is played in pairs."
+
+
+async def test_a_rematch_starts_once_both_ask(simcord_env):
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    _, there, (bob,) = make_world(simcord_env, "bob")
+    await enter((here, ana), (there, bob))
+    await simcord_env.advance_time(WAVE_SECONDS)
+    await play_out(simcord_env, [ana, bob])
+    asked = answer(await ana.user.click(seat(ana), custom_id="esc:again:1"))
+    assert asked.message.content.startswith("Rematch asked")
+    told = bob.user.dm_channel.history()[-1].content
+    assert "asks for a rematch of quick play #1" in told
+    await bob.user.click(seat(bob), custom_id="esc:again:1")
+    await simcord_env.settle()
+    for player in (ana, bob):
+        assert seat(player).embeds[0].title.endswith("quick play #2")
+
+
+async def test_late_clicks_and_busy_members_are_answered(simcord_env):
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    _, there, (bob,) = make_world(simcord_env, "bob")
+    (searching,) = await enter((here, ana))
+    for _ in range(16):  # the answer's token is dead by now (a wave every 3 s meanwhile)
+        await simcord_env.advance_time(60)
+    await enter((there, bob))
+    await simcord_env.settle()
+    stale = current(simcord_env, searching.message)
+    late = answer(await ana.click(stale, label="Cancel"))
+    assert "not in the pool any more: you were paired" in late.message.content
+    (busy,) = await enter((here, ana))
+    assert "You are playing a match already (table #1)" in busy.message.content
+    lobby = (await bob.slash(there, "escoba new")).response.message
+    assert lobby.embeds

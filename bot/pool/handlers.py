@@ -17,7 +17,7 @@ from ..publishing import DiscordPort, Publisher
 from ..publishing.pool import PoolRunner
 from ..screens.quick import invitation_message, left_embed, searching_message, welcome_text
 from ..storage import Storage
-from ..tables import TableError, TableService
+from ..tables import Table, TableError, TableService
 from .service import Joining, PoolService
 
 
@@ -144,6 +144,48 @@ class PoolHandlers:
         await self.service.react(table_id, interaction.user.id, reaction)
         interaction.extras["saved"] = True
         self.publisher.poke(table_id, panel=interaction)
+
+    @refusals_answered
+    async def on_again(self, interaction: discord.Interaction, table_id: int) -> None:
+        """Rematch at a finished quick-play match: the same sides play again once every
+        member asked (the others are told in their DMs that it was asked)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user_id, lang = interaction.user.id, language_of(interaction.locale)
+        table = self.service.tables.get(table_id) or await self.service.load(table_id)
+        if not table.settings.quick or table.seat_of(user_id) is None:
+            raise TableError("table.not_seated")
+        await _check_free(self.pool.storage, user_id)
+        await self.pool.check_not_banned(user_id)
+        sides = [[table.seats[i].user_id for i in side] for side in table.engine.sides]
+        members = await self._rematch_members(table)
+        pairing = await self.pool.storage.vote_rematch(
+            table_id, user_id, table.game, sides, members
+        )
+        if pairing is None:
+            await self.pool_runner.tell_rematch_asked(table, user_id)
+            text = tr(lang, "pool.rematch_waiting")
+        else:
+            await self.pool_runner.open_pairing(pairing)
+            text = tr(lang, "pool.rematch_on")
+        await interaction.edit_original_response(content=text)
+
+    async def _rematch_members(self, table: Table) -> dict[str, dict]:
+        """What a rematch's pairing keeps of each member: as the pool would."""
+        storage, now = self.pool.storage, self.pool.clock().isoformat(timespec="seconds")
+        humans = [seat for seat in table.seats if seat.bot is None]
+        ratings = await storage.global_ratings(table.game, [s.user_id for s in humans])
+        return {
+            str(seat.user_id): {
+                "rating": ratings[seat.user_id].shown,
+                "name": await storage.global_name(seat.user_id),
+                "locale": seat.locale,
+                "guild_id": 0,
+                "token": "",
+                "message_id": 0,
+                "joined_at": now,
+            }
+            for seat in humans
+        }
 
     @refusals_answered
     async def on_block(self, interaction: discord.Interaction, table_id: int) -> None:

@@ -129,6 +129,19 @@ class PoolRunner:
         embed = paired_embed(table.game, opponents, None, info["locale"])
         await self._edit_answer(info, embed=embed, view=None)
 
+    async def tell_rematch_asked(self, table: Table, asker: int) -> None:
+        """A line in the other members' DMs: a rematch was asked, under their match."""
+        name = table.seats[table.seat_of(asker) or 0].name
+        for seat in table.seats:
+            if seat.bot is not None or seat.user_id == asker:
+                continue
+            text = tr(seat.locale, "pool.rematch_asked", name=name, table=table.id)
+            try:
+                channel = await self.port.create_dm(discord.Object(seat.user_id))
+                await channel.send(text)
+            except discord.HTTPException as exc:
+                log.info("a rematch could not be told: %s", exc)
+
     async def tell_declined(self, row: dict[str, Any]) -> None:
         """The inviter's searching answer, once their partner declined."""
         embed = left_embed(row["game"], row["locale"], "pool.partner_declined")

@@ -25,7 +25,14 @@ from .common import (
     side_name,
 )
 from .hand_panel import CardChoice, panel_message
-from .ids import BlockButton, ReactSelect, ReplayButton, ReviewButton, SeatButton
+from .ids import (
+    AgainButton,
+    BlockButton,
+    ReactSelect,
+    ReplayButton,
+    ReviewButton,
+    SeatButton,
+)
 from .match_over import match_over_embed
 
 SHOWN_REACTIONS = 2
@@ -159,8 +166,10 @@ def _add_seat_buttons(view: ui.View, table: Table, seat: int, lang: str) -> None
 
 
 def end_view(table: Table, lang: str) -> ui.View:
-    """A finished match's replay, review and, facing members, the block."""
+    """A finished match's rematch (once everyone asks), replay, review and, facing
+    members, the block."""
     view = ui.View(timeout=None)
+    view.add_item(AgainButton(table.id, label=tr(lang, "result.rematch"), style=green))
     view.add_item(ReplayButton(table.id, 0, "open", label=tr(lang, "replay.button"), emoji="⏯"))
     view.add_item(ReviewButton(table.id, label=tr(lang, "review.button"), emoji="🔍"))
     if sum(1 for seat in table.seats if seat.bot is None) > 1:

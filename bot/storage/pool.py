@@ -180,6 +180,32 @@ class PoolData(StorageBase):
         )
         return {**row, "data": orjson.loads(row["data"])} if row else None
 
+    async def vote_rematch(
+        self, table_id: int, user_id: int, game: str, sides: list[list[int]], members: dict
+    ) -> int | None:
+        """The member asks for a rematch of finished quick-play match ``table_id``; once
+        every member of ``sides`` asked, the votes are taken and a pairing of the same
+        sides recorded: its id (else None)."""
+        now = self.now()
+        everyone = {m for side in sides for m in side if str(m) in members}
+
+        async def work(tx: Transaction) -> int | None:
+            await tx.execute(
+                "INSERT INTO pool_rematches (table_id, user_id) VALUES (?, ?) "
+                "ON CONFLICT (table_id, user_id) DO NOTHING",
+                (table_id, user_id),
+            )
+            votes = await tx.fetch_all(
+                "SELECT user_id FROM pool_rematches WHERE table_id = ?" + self._locking(),
+                (table_id,),
+            )
+            if {row["user_id"] for row in votes} != everyone:
+                return None
+            await tx.execute("DELETE FROM pool_rematches WHERE table_id = ?", (table_id,))
+            return await _insert_pairing(tx, game, {"sides": sides, "members": members}, now)
+
+        return await self.db.write(work)
+
     async def block(self, user_id: int, blocked_id: int) -> None:
         async def work(tx: Transaction) -> None:
             await tx.execute(
@@ -237,6 +263,10 @@ async def _record(
         "sides": match,
         "members": {str(m): _public(by_member[m]) for m in members},
     }
+    return await _insert_pairing(tx, game, data, now)
+
+
+async def _insert_pairing(tx: Transaction, game: str, data: dict[str, Any], now: str) -> int:
     row = await tx.fetch_one(
         "INSERT INTO pool_pairings (game, data, created_at) VALUES (?, ?, ?) RETURNING id",
         (game, orjson.dumps(data).decode(), now),

@@ -198,6 +198,7 @@ COPIED_TABLES = (
     "pool_pairings",
     "pool_blocks",
     "pool_strikes",
+    "pool_rematches",
     "global_changes",
 )
 """Every table of the schema (but the shard claims, which belong to the processes of

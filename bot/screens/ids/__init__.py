@@ -27,7 +27,7 @@ from typing import Any
 from discord import ui
 
 from .events import DailyButton, DailySelect, InvitationButton, TournamentButton
-from .quick import BlockButton, DuoButton, PoolButton, ReactSelect
+from .quick import AgainButton, BlockButton, DuoButton, PoolButton, ReactSelect
 from .records import (
     HistorySelect,
     LeaderboardButton,
@@ -76,6 +76,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     BlockButton,
     ReactSelect,
     DuoButton,
+    AgainButton,
 )
 
 

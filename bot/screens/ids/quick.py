@@ -66,3 +66,16 @@ class DuoButton(
 
     async def act(self, interaction: discord.Interaction) -> None:
         await handlers(interaction).on_duo(interaction, self.inviter, self.action)
+
+
+class AgainButton(
+    FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:again:(?P<table_id>[0-9]{1,12})"
+):
+    """A finished quick-play match's Rematch: it starts once every member asked."""
+
+    def __init__(self, table_id: int, **button: Any) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:again:{table_id}", **button))
+        self.table_id = table_id
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_again(interaction, self.table_id)

@@ -29,6 +29,14 @@ CREATE TABLE pool_pairings (
 );
 CREATE INDEX pool_pairings_open ON pool_pairings (table_id, id);
 
+-- Rematch asked at a finished quick-play match: once every member of it asked, their
+-- votes are taken and a pairing of the same sides recorded, in one transaction.
+CREATE TABLE pool_rematches (
+    table_id BIGINT NOT NULL,
+    user_id BIGINT NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+);
+
 -- "Don't pair me with them again": honoured both ways.
 CREATE TABLE pool_blocks (
     user_id BIGINT NOT NULL,
