@@ -286,3 +286,13 @@ async def test_late_clicks_and_busy_members_are_answered(simcord_env):
     assert "You are playing a match already (table #1)" in busy.message.content
     lobby = (await bob.slash(there, "escoba new")).response.message
     assert lobby.embeds
+
+
+async def test_a_member_who_shows_their_name_is_seen_by_it(simcord_env):
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    _, there, (bob,) = make_world(simcord_env, "bob")
+    await ana.slash(here, "profile", show_me=True)
+    await enter((here, ana), (there, bob))
+    await simcord_env.settle()
+    assert "vs **ana**" in seat(bob).embeds[0].description
+    assert "vs **🎭 1000**" in seat(ana).embeds[0].description
