@@ -296,3 +296,16 @@ async def test_a_member_who_shows_their_name_is_seen_by_it(simcord_env):
     await simcord_env.settle()
     assert "vs **ana**" in seat(bob).embeds[0].description
     assert "vs **🎭 1000**" in seat(ana).embeds[0].description
+
+
+async def test_closed_dms_are_told_before_entering_the_pool(simcord_env):
+    from tests.test_bot_publisher import DM_CLOSED
+
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    simcord_env.inject_error(
+        "POST", f"/channels/{ana.user.dm_channel.id}/messages", **DM_CLOSED, times=None
+    )
+    (refused,) = await enter((here, ana))
+    assert "Quick-play matches are played in your DMs" in refused.message.content
+    assert "Privacy Settings" in refused.message.content
+    assert await simcord_env.bot.storage.pool_entries() == [], "not entered"
