@@ -10,7 +10,15 @@ import pytest
 
 from bot.client import create_bot
 from bot.pool.service import WAVE_SECONDS
-from tests.discord_helpers import answer, current, custom_ids, enabled, make_world, message_text
+from tests.discord_helpers import (
+    TableDriver,
+    answer,
+    current,
+    custom_ids,
+    enabled,
+    make_world,
+    message_text,
+)
 
 SEAT_TITLE = re.compile(r"⚡ \w+ · quick play #(\d+)")
 
@@ -309,3 +317,20 @@ async def test_closed_dms_are_told_before_entering_the_pool(simcord_env):
     assert "Quick-play matches are played in your DMs" in refused.message.content
     assert "Privacy Settings" in refused.message.content
     assert await simcord_env.bot.storage.pool_entries() == [], "not entered"
+
+
+async def test_a_member_who_started_a_table_meanwhile_is_not_paired_twice(simcord_env):
+    _, here, (ana, cai) = make_world(simcord_env, "ana", "cai")
+    _, there, (bob,) = make_world(simcord_env, "bob")
+    (searching,) = await enter((here, ana))
+    driver = TableDriver(simcord_env, here, [ana, cai])
+    await driver.open("escoba new")
+    await driver.seat_and_start()  # ana plays at her server's table while she waits
+    await enter((there, bob))
+    await simcord_env.settle()
+    assert "You started another match while you waited" in message_text(
+        current(simcord_env, searching.message)
+    )
+    (waiting,) = await simcord_env.bot.storage.pool_entries()
+    assert waiting["user_id"] == bob.id, "bob waits on, as he waited"
+    assert seat(bob) is None

@@ -102,6 +102,8 @@ class PoolRunner:
         if pairing is None or pairing["table_id"] is not None:
             return None
         data = pairing["data"]
+        if await self._void_if_busy(pairing_id, pairing["game"], data):
+            return None
         sides = [[self._seat(member, data["members"]) for member in side] for side in data["sides"]]
         try:
             table = await self.service.open_paired(pairing_id, pairing["game"], sides)
@@ -111,6 +113,20 @@ class PoolRunner:
         for member, info in data["members"].items():
             await self._tell_paired(table, int(member), info)
         return table
+
+    async def _void_if_busy(self, pairing_id: int, game: str, data: dict[str, Any]) -> bool:
+        """A member who started another match meanwhile (at a server's table) plays no
+        second one: the pairing is void, the others wait again as they waited."""
+        storage = self.pool.storage
+        busy = [int(m) for m in data["members"] if await storage.playing_table_of(int(m))]
+        if not busy:
+            return False
+        back = [int(m) for m in data["members"] if int(m) not in busy]
+        if await storage.void_pairing(pairing_id, back):
+            for member in busy:
+                info = data["members"][str(member)]
+                await self._edit_answer(info, embed=left_embed(game, info["locale"], "pool.busy"))
+        return True
 
     def _seat(self, member: int, members: dict[str, Any]) -> Seat:
         if member == BOT_SIDE[0]:

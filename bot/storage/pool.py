@@ -206,6 +206,42 @@ class PoolData(StorageBase):
 
         return await self.db.write(work)
 
+    async def void_pairing(self, pairing_id: int, back: list[int]) -> bool:
+        """A pairing that cannot be played (a member is at another match now): claimed
+        so no table opens it, and members ``back`` in the pool as they waited (their
+        answer's token too); False when its table was opened first."""
+
+        async def work(tx: Transaction) -> bool:
+            row = await tx.fetch_one(
+                "SELECT game, data FROM pool_pairings WHERE id = ? AND table_id IS NULL"
+                + self._locking(),
+                (pairing_id,),
+            )
+            if row is None:
+                return False
+            await tx.execute("UPDATE pool_pairings SET table_id = 0 WHERE id = ?", (pairing_id,))
+            members = orjson.loads(row["data"])["members"]
+            for user_id in back:
+                info = members[str(user_id)]
+                await tx.execute(
+                    f"INSERT INTO pool_entries ({ENTRY_COLUMNS}) "
+                    "VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, 0)",
+                    (
+                        user_id,
+                        row["game"],
+                        info["rating"],
+                        info["name"],
+                        info["locale"],
+                        info["guild_id"],
+                        info["token"],
+                        info["message_id"],
+                        info["joined_at"],
+                    ),
+                )
+            return True
+
+        return await self.db.write(work)
+
     async def block(self, user_id: int, blocked_id: int) -> None:
         async def work(tx: Transaction) -> None:
             await tx.execute(
