@@ -26,7 +26,7 @@ async def test_every_servers_matches_count_and_names_show_by_choice(simcord_env)
     assert board.title == "Escoba · global leaderboard · Rating"
     lines = board.description.splitlines()
     assert len(lines) == 4 and all("anonymous player" in line for line in lines), lines
-    assert all(re.match(r"\*\*\d\.\*\* anonymous player · \*\*\d+\*\* · ", line) for line in lines)
+    assert all(re.match(r"\*\*\d\.\*\* anonymous player · \*\*\d+\?\*\* · ", line) for line in lines)
 
     shown = (await ana.slash(here, "profile", show_me=True)).response
     assert shown.ephemeral and "The global board shows you as **ana**" in shown.content

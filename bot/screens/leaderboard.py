@@ -60,7 +60,7 @@ def _global_line(rank: int, record: PlayerRecord, name: str | None, lang: str) -
         "leaderboard.global_line",
         rank=rank,
         name=discord.utils.escape_markdown(name) if name else tr(lang, "leaderboard.anonymous"),
-        rating=record.rating.shown,
+        rating=record.rating.text,
         wins=tr_count(lang, "count.win", record.won),
         matches=tr_count(lang, "count.match", record.played),
     )
