@@ -203,7 +203,7 @@ async def _wave(world: PoolWorld, pool: PoolService) -> list[int]:
 
         def timed(rows, blocks, teams=teams):
             started = time.perf_counter()
-            matches = pair_rows(rows, blocks, teams=teams)
+            matches = pair_rows(rows, blocks, teams=teams, now=_at(world.now))
             world.pairing_ms.append((time.perf_counter() - started) * 1000)
             return matches
 
@@ -250,7 +250,7 @@ async def _thousand_waiting(storage: Storage) -> float:
 
     def timed(rows, blocks):
         started = time.perf_counter()
-        matches = pair_rows(rows, blocks, teams=False)
+        matches = pair_rows(rows, blocks, teams=False, now=START)
         timings.append((time.perf_counter() - started) * 1000)
         return matches
 

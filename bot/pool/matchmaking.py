@@ -25,8 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
+WAVE_SECONDS = 3
+"""How often a wave pairs each game's pool."""
 BASE_GAP = 100
 """Shown rating points an entry accepts at its first wave."""
 GAP_PER_WAVE = 15
@@ -130,12 +133,18 @@ def _keep(table: dict[int, tuple[int, Chain]], mask: int, total: int, pairs: Cha
 
 
 def pair_rows(
-    rows: Sequence[Mapping[str, Any]], blocks: set[tuple[int, int]], *, teams: bool
+    rows: Sequence[Mapping[str, Any]],
+    blocks: set[tuple[int, int]],
+    *,
+    teams: bool,
+    now: datetime,
 ) -> list[list[list[int]]]:
     """A wave over the pool's rows (partners are two rows naming each other) and the
-    blocks among them (blocker, blocked): the matches, each a list of sides of member
-    ids. ``teams``: a 2 v 2 game (Scopone), else one member a side."""
-    entries = _entries(rows, blocks)
+    blocks among them (blocker, blocked) at ``now``: the matches, each a list of sides
+    of member ids. ``teams``: a 2 v 2 game (Scopone), else one member a side. A row's
+    missed waves are counted from when it entered, so processes racing the same waves
+    widen nobody's range faster."""
+    entries = _entries(rows, blocks, now)
     if not teams:
         return [[list(a.members), list(b.members)] for a, b in pair_wave(entries)]
     solos = [e for e in entries if len(e.members) == 1]
@@ -143,7 +152,9 @@ def pair_rows(
     return [[list(a.members), list(b.members)] for a, b in pair_sides(solos, pairs)]
 
 
-def _entries(rows: Sequence[Mapping[str, Any]], blocks: set[tuple[int, int]]) -> list[Entry]:
+def _entries(
+    rows: Sequence[Mapping[str, Any]], blocks: set[tuple[int, int]], now: datetime
+) -> list[Entry]:
     avoid: dict[int, set[int]] = {}
     for blocker, blocked in blocks:
         avoid.setdefault(blocker, set()).add(blocked)
@@ -163,8 +174,14 @@ def _entries(rows: Sequence[Mapping[str, Any]], blocks: set[tuple[int, int]]) ->
             Entry(
                 members=tuple(r["user_id"] for r in group),
                 rating=sum(r["rating"] for r in group) // len(group),
-                waves=min(r["waves"] for r in group),
+                waves=min(_missed(r["joined_at"], now) for r in group),
                 avoid=frozenset().union(*(avoid.get(r["user_id"], ()) for r in group)),
             )
         )
     return entries
+
+
+def _missed(joined_at: str, now: datetime) -> int:
+    """The waves a row entered at ``joined_at`` (ISO text) has missed by ``now``."""
+    waited = (now - datetime.fromisoformat(joined_at)).total_seconds()
+    return max(0, int(waited // WAVE_SECONDS))

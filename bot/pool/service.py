@@ -17,10 +17,8 @@ from ..storage import RuleBroken, Storage
 from ..storage.pool import Wave
 from ..tables import TableError
 from .bans import banned_until, looking_back
-from .matchmaking import pair_rows
+from .matchmaking import WAVE_SECONDS, pair_rows
 
-WAVE_SECONDS = 3
-"""How often a wave pairs each game's pool."""
 OFFER_AFTER = timedelta(seconds=45)
 """How long a member waits before the hard bot is offered."""
 OFFER_WAVES = int(OFFER_AFTER.total_seconds()) // WAVE_SECONDS
@@ -113,9 +111,9 @@ class PoolService:
 
     async def wave(self, game: str) -> Wave:
         """Pair ``game``'s pool once: the new pairings, and who is offered the bot now."""
-        teams = teams_game(game)
+        teams, now = teams_game(game), self.clock()
         return await self.storage.run_wave(
-            game, lambda rows, blocks: pair_rows(rows, blocks, teams=teams), OFFER_WAVES
+            game, lambda rows, blocks: pair_rows(rows, blocks, teams=teams, now=now), OFFER_WAVES
         )
 
     async def waves(self) -> Wave:
