@@ -36,8 +36,8 @@ def marker(tournament: Tournament, what: str) -> str:
 
 
 def entrant_name(tournament: Tournament, number: int, lang: str) -> str:
-    if number == BYE:
-        return tr(lang, "tournament.bye")
+    if number in (BYE, rules.NOBODY):
+        return tr(lang, "tournament.bye" if number == BYE else "tournament.nobody")
     entrant = tournament.entrant(number)
     return tr(lang, "bot.name.expert") if entrant.bot else entrant.name
 
@@ -112,8 +112,8 @@ def pairings_posts(tournament: Tournament, round_no: int, lang: str) -> list[str
 
 def _pairing_line(tournament: Tournament, pairing: Pairing, lang: str, *, mention: bool) -> str:
     def who(number: int) -> str:
-        if number == BYE:
-            return tr(lang, "tournament.bye")
+        if number in (BYE, rules.NOBODY):
+            return entrant_name(tournament, number, lang)
         entrant = tournament.entrant(number)
         if entrant.bot or not mention:
             return entrant_name(tournament, number, lang)
@@ -133,7 +133,7 @@ def _result_text(tournament: Tournament, pairing: Pairing, lang: str) -> str:
     if pairing.winner is None:
         return tr(lang, "tournament.result.draw", a=pairing.score_a, b=pairing.score_b)
     if pairing.winner == rules.NOBODY:
-        return tr(lang, "tournament.result.both_forfeit")
+        return tr(lang, f"tournament.result.nobody.{pairing.decided_by}")
     winner = entrant_name(tournament, pairing.winner, lang)
     scores = f"{pairing.score_a}–{pairing.score_b}"
     return tr(lang, f"tournament.result.{pairing.decided_by}", winner=winner, score=scores)
@@ -245,6 +245,8 @@ def podium_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, di
     lines, pictured = [], []
     points = {line.entrant: line.points for line in rules.current_standings(tournament)}
     for place, numbers in enumerate(places):
+        if not numbers:  # a place left empty (a walkover): its block stays bare
+            pictured.append(("—", ""))
         for number in numbers:
             name = entrant_name(tournament, number, lang)
             mention = (
