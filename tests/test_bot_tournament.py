@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 import discord
+import pytest
 
 from bot.client import create_bot
 from bot.tournaments.model import Tournament
@@ -481,3 +482,18 @@ async def test_a_knockout_semi_final_both_sides_left_to_the_bot_advances_nobody(
     assert "walkover" in field and "both forfeited" in field, field
     podium = [m for m in channel.history() if m.embeds and "podium" in (m.embeds[0].title or "")]
     assert podium[0].embeds[0].description.splitlines() == [f"🥇 <@{winner}>", f"🥉 <@{loser}>"]
+
+
+@pytest.mark.parametrize("format", ["swiss", "knockout"])
+async def test_three_members_and_the_hard_bot_make_four(simcord_env, format):
+    channel, members = await open_tournament(
+        simcord_env, "ana", "bob", "cai", format=format, bots=True
+    )
+    assert "the hard bot fills an odd field" in signup(channel).embeds[0].description
+    for member in members:
+        await member.click(signup(channel), label="Join")
+    started = answer(await members[0].click(signup(channel), label="Start"))
+    assert "has started" in started.message.content, started.message.content
+    tournament = simcord_env.bot.tournaments.get(1)
+    assert [e.bot for e in tournament.entrants] == [False, False, False, True]
+    assert len(tournament.round_pairings(1)) == 2 and len(channel.threads) == 2, "no bye"

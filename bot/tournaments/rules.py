@@ -78,12 +78,12 @@ def hosted_by(tournament: Tournament, user_id: int, *, can_manage: bool) -> Tour
 
 
 def start(tournament: Tournament, now: float) -> None:
-    """Seed and pair the first round (a bot entrant fills an odd Swiss field when the
-    host allowed it, and counts towards the minimum: three members and the bot play)."""
+    """Seed and pair the first round (a bot entrant fills an odd field, Swiss or
+    knock-out, when the host allowed it, and counts towards the minimum: three members
+    and the bot play)."""
     if tournament.status != "signup":
         raise TableError("tournament.not_open")
-    bot_fills = tournament.bots_fill and tournament.format == "swiss"
-    bot_fills = bot_fills and len(tournament.entrants) % 2 == 1
+    bot_fills = tournament.bots_fill and len(tournament.entrants) % 2 == 1
     if len(tournament.entrants) + bot_fills < MIN_ENTRANTS:
         raise TableError("tournament.too_few", count=len(tournament.entrants), low=MIN_ENTRANTS)
     if bot_fills:
