@@ -497,3 +497,17 @@ async def test_three_members_and_the_hard_bot_make_four(simcord_env, format):
     tournament = simcord_env.bot.tournaments.get(1)
     assert [e.bot for e in tournament.entrants] == [False, False, False, True]
     assert len(tournament.round_pairings(1)) == 2 and len(channel.threads) == 2, "no bye"
+
+
+async def test_a_four_entrant_knockout_says_two_rounds(simcord_env):
+    channel, members = await open_tournament(
+        simcord_env, "ana", "bob", "cai", "dan", "eva", format="knockout"
+    )
+    for member in members:
+        await member.click(signup(channel), label="Join")
+    assert "3 rounds" in signup(channel).embeds[0].description, "five entrants: three rounds"
+    await members[4].click(signup(channel), label="Leave")
+    assert "2 rounds" in signup(channel).embeds[0].description
+    await members[0].click(signup(channel), label="Start")
+    assert "2 rounds" in signup(channel).embeds[0].description
+    assert "round 1 of 2" in standings_messages(channel)[0].embeds[0].title

@@ -15,7 +15,7 @@ from discord import ui
 from ..i18n import DECIMAL_COMMA, count_key, tr, tr_count
 from ..pictures import bracket_png, podium_png
 from ..tournaments import rules
-from ..tournaments.model import Pairing, Tournament
+from ..tournaments.model import MIN_ENTRANTS, Pairing, Tournament
 from ..tournaments.pairing import BYE
 from .common import GAME_COLOURS, blue, game_name, green, grey, red
 from .ids import TournamentButton
@@ -51,7 +51,7 @@ def _about(tournament: Tournament, lang: str) -> str:
     """Format, rounds, minutes a round, team size, bots, start time."""
     parts = [
         tr(lang, f"tournament.format.{tournament.format}"),
-        tr_count(lang, "tournament.rounds", tournament.rounds),
+        tr_count(lang, "tournament.rounds", _rounds(tournament)),
         tr(lang, "tournament.minutes", minutes=tournament.round_minutes),
     ]
     if tournament.team_size > 1:
@@ -63,6 +63,14 @@ def _about(tournament: Tournament, lang: str) -> str:
         when = discord.utils.format_dt(datetime.fromtimestamp(tournament.starts_at, UTC), "R")
         text += "\n" + tr(lang, "tournament.starts", when=when)
     return text
+
+
+def _rounds(tournament: Tournament) -> int:
+    """The rounds it plays: a knock-out's, before its start, those of the field so far
+    (at least the fewest entrants it starts with)."""
+    if tournament.format == "knockout" and tournament.status == "signup":
+        return rules.default_rounds("knockout", max(len(tournament.entrants), MIN_ENTRANTS))
+    return tournament.rounds
 
 
 def signup_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, ui.View]:
