@@ -10,8 +10,10 @@ import re
 from dataclasses import dataclass
 
 import discord
+import pytest
 
 from bot.client import create_bot
+from bot.tournaments.model import Tournament
 from tests.discord_helpers import (
     TableDriver,
     answer,
@@ -436,3 +438,76 @@ async def test_a_pair_is_entered_only_once_the_partner_accepts(simcord_env):
     assert not buttons(closed)
     tournament = simcord_env.bot.tournaments.get(1)
     assert [e.name for e in tournament.entrants] == ["p0 & p1", "p2 & p3", "p4 & p5", "p6 & p7"]
+
+
+async def test_a_knockout_semi_final_both_sides_left_to_the_bot_advances_nobody(simcord_env):
+    channel, members = await open_tournament(
+        simcord_env, "ana", "bob", "cai", "dan", format="knockout", timer=30
+    )
+    for member in members:
+        await member.click(signup(channel), label="Join")
+    await members[0].click(signup(channel), label="Start")
+    service = simcord_env.bot.tournaments
+    by_id = {m.id: m for m in members}
+    idle, played = service.get(1).round_pairings(1)
+    table = simcord_env.bot.service.tables[played.table_id or 0]
+    players = [by_id[seat.user_id] for seat in table.seats]
+    await ThreadDriver(
+        simcord_env, channel, players, fixed=thread_of(channel, table.id)
+    ).play_to_end()
+    for _ in range(200):  # nobody moves at the other semi-final: the bot plays it all
+        if not simcord_env.bot.service.tables[idle.table_id or 0].is_live:
+            break
+        await simcord_env.advance_time(31)
+
+    said = [m for m in thread_of(channel, idle.table_id or 0).history()]
+    texts = [message_text(m) + "".join(f"{e.title}{e.description}" for e in m.embeds) for m in said]
+    assert not any("wins the match" in text for text in texts), "no winner announced"
+    result = next(text for text in texts if "decided by forfeit" in text)
+    assert "No one made a move here" in result and "no rating moves" in result, result
+    tournament = Tournament.from_row(await simcord_env.bot.storage.tournament_row(1) or {})
+    idlers = [by_id[n] for e in (idle.a, idle.b) for n in tournament.entrant(e).members]
+    for member in idlers:
+        stats = answer(await member.slash(channel, "stats")).message
+        assert "No finished matches yet." in message_text(stats), "no rating moves"
+
+    played = tournament.round_pairings(1)[1]
+    final = tournament.round_pairings(2)
+    assert len(final) == 1 and final[0].table_id is None, "no final is played"
+    assert final[0].decided_by == "walkover" and final[0].winner == played.winner
+    assert tournament.status == "finished"
+    winner = tournament.entrant(played.winner or 0).members[0]
+    loser = tournament.entrant(played.a if played.winner == played.b else played.b).members[0]
+    field = standings_messages(channel)[0].embeds[0].fields[0].value
+    assert "walkover" in field and "both forfeited" in field, field
+    podium = [m for m in channel.history() if m.embeds and "podium" in (m.embeds[0].title or "")]
+    assert podium[0].embeds[0].description.splitlines() == [f"🥇 <@{winner}>", f"🥉 <@{loser}>"]
+
+
+@pytest.mark.parametrize("format", ["swiss", "knockout"])
+async def test_three_members_and_the_hard_bot_make_four(simcord_env, format):
+    channel, members = await open_tournament(
+        simcord_env, "ana", "bob", "cai", format=format, bots=True
+    )
+    assert "the hard bot fills an odd field" in signup(channel).embeds[0].description
+    for member in members:
+        await member.click(signup(channel), label="Join")
+    started = answer(await members[0].click(signup(channel), label="Start"))
+    assert "has started" in started.message.content, started.message.content
+    tournament = simcord_env.bot.tournaments.get(1)
+    assert [e.bot for e in tournament.entrants] == [False, False, False, True]
+    assert len(tournament.round_pairings(1)) == 2 and len(channel.threads) == 2, "no bye"
+
+
+async def test_a_four_entrant_knockout_says_two_rounds(simcord_env):
+    channel, members = await open_tournament(
+        simcord_env, "ana", "bob", "cai", "dan", "eva", format="knockout"
+    )
+    for member in members:
+        await member.click(signup(channel), label="Join")
+    assert "3 rounds" in signup(channel).embeds[0].description, "five entrants: three rounds"
+    await members[4].click(signup(channel), label="Leave")
+    assert "2 rounds" in signup(channel).embeds[0].description
+    await members[0].click(signup(channel), label="Start")
+    assert "2 rounds" in signup(channel).embeds[0].description
+    assert "round 1 of 2" in standings_messages(channel)[0].embeds[0].title

@@ -11,7 +11,7 @@ from discord import ui
 
 from ..i18n import tr
 from ..tables import Table
-from .common import deck_of, embed, game_name, green, player_name, side_name
+from .common import deck_of, embed, end_text, game_name, green, player_name, side_name
 from .ids import RematchButton
 from .verify import revealed
 
@@ -26,18 +26,15 @@ def match_over_message(
 
 
 def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.Embed:
-    winners = event["winners"]
-    if winners:
-        names = ", ".join(side_name(table, side) for side in winners)
-        team = len(table.engine.sides[winners[0]]) > 1 or len(winners) > 1
-        title = tr(lang, "result.winner_team" if team else "result.winner_one", winners=names)
-    else:
-        title = tr(lang, "result.draw")
+    """Who won and why; a forfeited tournament match names no winner but says who
+    forfeited (``end_text``)."""
     lines = [f"{side_name(table, side)}: **{total}**" for side, total in enumerate(event["totals"])]
-    reason = f"reason.{event['reason']}"
-    if event["reason"] == "cappotto" and deck_of(table).startswith("french"):
-        reason += ".french"  # the coins are diamonds
-    lines.append(tr(lang, reason))
+    if table.log.forfeited:
+        title = tr(lang, "result.forfeited")
+        lines.append(end_text(table, lang))
+    else:
+        title = _winners(table, event["winners"], lang)
+        lines.append(_reason(table, event["reason"], lang))
     shown = embed(table, title, "\n".join(lines))
     ratings = [
         rating_line(player_name(table, row["seat"]), row["before"], row["after"], lang)
@@ -53,6 +50,21 @@ def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
     footer = tr(lang, "result.footer", game=game_name(table.game, lang), table=table.id)
     shown.set_footer(text=footer)
     return shown
+
+
+def _winners(table: Table, winners: list[int], lang: str) -> str:
+    if not winners:
+        return tr(lang, "result.draw")
+    names = ", ".join(side_name(table, side) for side in winners)
+    team = len(table.engine.sides[winners[0]]) > 1 or len(winners) > 1
+    return tr(lang, "result.winner_team" if team else "result.winner_one", winners=names)
+
+
+def _reason(table: Table, reason: str, lang: str) -> str:
+    key = f"reason.{reason}"
+    if reason == "cappotto" and deck_of(table).startswith("french"):
+        key += ".french"  # the coins are diamonds
+    return tr(lang, key)
 
 
 def rating_line(name: str, before: int, after: int, lang: str) -> str:

@@ -15,7 +15,7 @@ from discord import ui
 from ..i18n import DECIMAL_COMMA, count_key, tr, tr_count
 from ..pictures import bracket_png, podium_png
 from ..tournaments import rules
-from ..tournaments.model import Pairing, Tournament
+from ..tournaments.model import MIN_ENTRANTS, Pairing, Tournament
 from ..tournaments.pairing import BYE
 from .common import GAME_COLOURS, blue, game_name, green, grey, red
 from .ids import TournamentButton
@@ -36,8 +36,8 @@ def marker(tournament: Tournament, what: str) -> str:
 
 
 def entrant_name(tournament: Tournament, number: int, lang: str) -> str:
-    if number == BYE:
-        return tr(lang, "tournament.bye")
+    if number in (BYE, rules.NOBODY):
+        return tr(lang, "tournament.bye" if number == BYE else "tournament.nobody")
     entrant = tournament.entrant(number)
     return tr(lang, "bot.name.expert") if entrant.bot else entrant.name
 
@@ -51,7 +51,7 @@ def _about(tournament: Tournament, lang: str) -> str:
     """Format, rounds, minutes a round, team size, bots, start time."""
     parts = [
         tr(lang, f"tournament.format.{tournament.format}"),
-        tr_count(lang, "tournament.rounds", tournament.rounds),
+        tr_count(lang, "tournament.rounds", _rounds(tournament)),
         tr(lang, "tournament.minutes", minutes=tournament.round_minutes),
     ]
     if tournament.team_size > 1:
@@ -63,6 +63,14 @@ def _about(tournament: Tournament, lang: str) -> str:
         when = discord.utils.format_dt(datetime.fromtimestamp(tournament.starts_at, UTC), "R")
         text += "\n" + tr(lang, "tournament.starts", when=when)
     return text
+
+
+def _rounds(tournament: Tournament) -> int:
+    """The rounds it plays: a knock-out's, before its start, those of the field so far
+    (at least the fewest entrants it starts with)."""
+    if tournament.format == "knockout" and tournament.status == "signup":
+        return rules.default_rounds("knockout", max(len(tournament.entrants), MIN_ENTRANTS))
+    return tournament.rounds
 
 
 def signup_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, ui.View]:
@@ -112,8 +120,8 @@ def pairings_posts(tournament: Tournament, round_no: int, lang: str) -> list[str
 
 def _pairing_line(tournament: Tournament, pairing: Pairing, lang: str, *, mention: bool) -> str:
     def who(number: int) -> str:
-        if number == BYE:
-            return tr(lang, "tournament.bye")
+        if number in (BYE, rules.NOBODY):
+            return entrant_name(tournament, number, lang)
         entrant = tournament.entrant(number)
         if entrant.bot or not mention:
             return entrant_name(tournament, number, lang)
@@ -133,7 +141,7 @@ def _result_text(tournament: Tournament, pairing: Pairing, lang: str) -> str:
     if pairing.winner is None:
         return tr(lang, "tournament.result.draw", a=pairing.score_a, b=pairing.score_b)
     if pairing.winner == rules.NOBODY:
-        return tr(lang, "tournament.result.both_forfeit")
+        return tr(lang, f"tournament.result.nobody.{pairing.decided_by}")
     winner = entrant_name(tournament, pairing.winner, lang)
     scores = f"{pairing.score_a}–{pairing.score_b}"
     return tr(lang, f"tournament.result.{pairing.decided_by}", winner=winner, score=scores)
@@ -245,6 +253,8 @@ def podium_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, di
     lines, pictured = [], []
     points = {line.entrant: line.points for line in rules.current_standings(tournament)}
     for place, numbers in enumerate(places):
+        if not numbers:  # a place left empty (a walkover): its block stays bare
+            pictured.append(("—", ""))
         for number in numbers:
             name = entrant_name(tournament, number, lang)
             mention = (

@@ -17,7 +17,7 @@ from .lobby import (
     validate_options,
 )
 from .model import MatchLog, Seat, Table, TableSettings, Turn
-from .play import REACTIONS, bot_view, current_hand_events
+from .play import REACTIONS, bot_view, current_hand_events, idle_sides
 from .service import Outcome, TableService
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "bot_view",
     "check_can_cancel",
     "current_hand_events",
+    "idle_sides",
     "planned_sides",
     "rematch_invited",
     "rule_fits",

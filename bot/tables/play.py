@@ -143,7 +143,27 @@ def apply_move(
     if state.is_over:
         table.status = "finished"
         table.end_reason = "finished"
+        if table.settings.tournament:
+            _forfeit_idle_sides(table)
     return {"seat": seat, "move": format_move(move), "events": event_dicts, "stand_in": automatic}
+
+
+def idle_sides(table: Table) -> list[int]:
+    """The sides with members none of whom made a move (the bot played every turn)."""
+    sides = table.engine.sides
+    members = [[table.seats[i] for i in side if table.seats[i].bot is None] for side in sides]
+    return [side for side, seats in enumerate(members) if seats and not any(s.moves for s in seats)]
+
+
+def _forfeit_idle_sides(table: Table) -> None:
+    """A tournament's match whose idle sides forfeit it: no winner, no rating moves."""
+    idle = idle_sides(table)
+    if not idle:
+        return
+    side_of = table.engine.side_of
+    table.log.forfeited = [i for i in range(len(table.seats)) if side_of[i] in idle]
+    both = len(idle) == len(table.engine.sides)
+    table.end_reason = "forfeited_both" if both else "forfeited"
 
 
 def record_events(table: Table, events: list[dict[str, Any]]) -> None:

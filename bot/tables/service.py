@@ -110,9 +110,10 @@ class TableService(SavedTables):
         from ratings read now and set only if unchanged meanwhile (``RatingsMoved``), so
         a member whose matches end at once, here or in another process, is rated in turn;
         the same in the season it ends in (``seasons``, by the server's settings) and on
-        the global board (unless the server keeps its matches off it)."""
+        the global board (unless the server keeps its matches off it). A match forfeited
+        (``play.idle_sides``) is saved with no results: it counts nowhere."""
         table = change.table
-        if table.status != "finished" or change.move is None:
+        if table.status != "finished" or change.move is None or table.log.forfeited:
             await self.save(table, change.move)
             return
         settings = await self.storage.guild_settings(table.guild_id)

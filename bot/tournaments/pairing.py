@@ -28,6 +28,9 @@ import networkx as nx
 
 BYE = -1
 """The opponent of an entrant who has the round's bye."""
+NOBODY = 0
+"""No entrant: the winner of a match both entrants forfeited, and so the knock-out slot
+it leaves empty (the next opponent's walkover)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,8 +241,9 @@ def first_bracket(seeded: Sequence[int]) -> list[int]:
 
 
 def bracket_pairs(slots: Sequence[int]) -> list[tuple[int, int]]:
-    """A knock-out round's pairs: neighbouring slots; a bye stays second."""
+    """A knock-out round's pairs: neighbouring slots; a bye (or an empty slot) stays
+    second."""
     pairs = []
     for a, b in zip(slots[::2], slots[1::2], strict=True):
-        pairs.append((b, a) if a == BYE else (a, b))
+        pairs.append((b, a) if a in (BYE, NOBODY) else (a, b))
     return pairs

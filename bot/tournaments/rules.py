@@ -7,9 +7,9 @@ import time
 from collections.abc import Sequence
 
 from ..i18n import tr
-from ..tables import Seat, Table, TableError
+from ..tables import Seat, Table, TableError, idle_sides
 from .model import MAX_ENTRANTS, MIN_ENTRANTS, Entrant, Pairing, Tournament
-from .pairing import BYE, Entry, bracket_pairs, first_bracket, knockout_rounds, swiss_pairs
+from .pairing import BYE, NOBODY, Entry, bracket_pairs, first_bracket, knockout_rounds, swiss_pairs
 from .standings import Line, Outcome, standings
 
 BOT_ENTRANT_ID = -1
@@ -78,12 +78,12 @@ def hosted_by(tournament: Tournament, user_id: int, *, can_manage: bool) -> Tour
 
 
 def start(tournament: Tournament, now: float) -> None:
-    """Seed and pair the first round (a bot entrant fills an odd Swiss field when the
-    host allowed it, and counts towards the minimum: three members and the bot play)."""
+    """Seed and pair the first round (a bot entrant fills an odd field, Swiss or
+    knock-out, when the host allowed it, and counts towards the minimum: three members
+    and the bot play)."""
     if tournament.status != "signup":
         raise TableError("tournament.not_open")
-    bot_fills = tournament.bots_fill and tournament.format == "swiss"
-    bot_fills = bot_fills and len(tournament.entrants) % 2 == 1
+    bot_fills = tournament.bots_fill and len(tournament.entrants) % 2 == 1
     if len(tournament.entrants) + bot_fills < MIN_ENTRANTS:
         raise TableError("tournament.too_few", count=len(tournament.entrants), low=MIN_ENTRANTS)
     if bot_fills:
@@ -117,6 +117,8 @@ def pair_next_round(tournament: Tournament, now: float) -> None:
         tournament.pairings.append(pairing)
         if b == BYE:
             decide(pairing, winner=a, by="bye")
+        elif b == NOBODY:
+            decide(pairing, winner=a, by="walkover")
         elif not tournament.entrant(b).active or not tournament.entrant(a).active:
             winner = a if tournament.entrant(a).active else b
             decide(pairing, winner=winner, by="forfeit")
@@ -173,8 +175,9 @@ def after_round(tournament: Tournament, now: float) -> None:
 
 
 def _advancing(tournament: Tournament, pairing: Pairing) -> int:
-    """Who goes through: the winner; on a draw (or both forfeited), the better seed."""
-    if pairing.winner:
+    """Who goes through: the winner (``NOBODY`` when both forfeited); on a draw, the
+    better seed."""
+    if pairing.winner is not None:
         return pairing.winner
     seeds = [tournament.entrant(n) for n in (pairing.a, pairing.b)]
     return min(seeds, key=lambda e: (-e.rating, e.number)).number
@@ -231,12 +234,17 @@ def podium(tournament: Tournament) -> list[list[int]]:
     if not final or not final[0].decided:
         return []
     champion = _advancing(tournament, final[0])
-    runner_up = final[0].b if champion == final[0].a else final[0].a
-    places = [[champion], [runner_up] if runner_up != BYE else []]
     semis = tournament.round_pairings(tournament.rounds - 1) if tournament.rounds > 1 else []
-    thirds = [p.b if _advancing(tournament, p) == p.a else p.a for p in semis if not p.is_bye]
-    places.append([third for third in thirds if third != BYE])
-    return places
+    thirds = [third for semi in semis for third in _beaten(tournament, semi)]
+    return [[champion] if champion != NOBODY else [], _beaten(tournament, final[0]), thirds]
+
+
+def _beaten(tournament: Tournament, pairing: Pairing) -> list[int]:
+    """Who lost a knock-out match and is placed by it: nobody after a bye, a walkover
+    or a double forfeit (both lost, and neither is placed)."""
+    winner = _advancing(tournament, pairing)
+    loser = pairing.b if winner == pairing.a else pairing.a
+    return [] if NOBODY in (winner, loser) or loser == BYE else [loser]
 
 
 def champion(tournament: Tournament) -> int | None:
@@ -346,10 +354,6 @@ def decision_at_time(tournament: Tournament, pairing: Pairing, table: Table | No
     return winner, "time", (score_a, score_b), table.log.hands_played
 
 
-NOBODY = 0
-"""The winner of a match both entrants forfeited: no entrant (both lose)."""
-
-
 def _forfeit(tournament: Tournament, pairing: Pairing, table: Table) -> int | None:
     """The winner when an entrant never moved (``NOBODY`` when neither did), else None."""
     moved = [_moved(tournament, number, table) for number in (pairing.a, pairing.b)]
@@ -359,12 +363,7 @@ def _forfeit(tournament: Tournament, pairing: Pairing, table: Table) -> int | No
 
 
 def _moved(tournament: Tournament, number: int, table: Table) -> bool:
-    entrant = tournament.entrant(number)
-    if entrant.bot:
-        return True
-    return any(
-        seat.moves for seat in table.seats if seat.bot is None and seat.user_id in entrant.members
-    )
+    return _side_of(tournament, number, table) not in idle_sides(table)
 
 
 def _side_of(tournament: Tournament, number: int, table: Table) -> int:
