@@ -20,6 +20,9 @@ from tests.discord_helpers import (
     message_text,
 )
 
+ANIMAL = "[🦊🦉🐢🐝]"
+"""How quick play shows members who chose no name, one animal a seat."""
+ANON_VERSUS = r"\*\*You\*\* \([🦊🦉] 1000\) vs \*\*[🦊🦉] 1000\*\*"
 SEAT_TITLE = re.compile(r"⚡ \w+ · quick play #(\d+)")
 
 
@@ -71,9 +74,9 @@ async def test_two_servers_play_a_quick_match_in_their_dms(simcord_env, bot_sett
     for player in (ana, bob):
         shown = seat(player)
         assert shown is not None, "the seat is in their DMs"
-        assert "**You** vs **🎭 1000**" in shown.embeds[0].description
+        assert re.match(ANON_VERSUS, shown.embeds[0].description), "told apart by animals"
     paired = message_text(current(simcord_env, searching[0].message))
-    assert "Opponent found: **🎭 1000**" in paired
+    assert re.search(r"Opponent found: \*\*[🦊🦉] 1000\*\*", paired)
 
     async def restart():
         restarted = create_bot(bot_settings)
@@ -119,7 +122,8 @@ async def test_a_scopone_of_four_members_from_three_servers(simcord_env):
     for player in players:
         versus = seat(player).embeds[0].description.split("\n")[0]
         ours, theirs = versus.split(" vs ")
-        assert "**You**" in ours and ours.count("🎭") == 1 and theirs.count("🎭") == 2
+        assert "**You**" in ours and len(re.findall(ANIMAL, ours)) == 2
+        assert len(re.findall(ANIMAL, theirs)) == 2
     await play_out(simcord_env, players)
     assert all("Result" in message_text(seat(p)) for p in players)
 
@@ -170,7 +174,7 @@ async def test_a_block_is_honoured_in_the_next_wave(simcord_env):
     await simcord_env.advance_time(WAVE_SECONDS)
     await play_out(simcord_env, [ana, bob])
     blocked = answer(await ana.user.click(seat(ana), custom_id="esc:block:1"))
-    assert "You will not be paired with 🎭" in blocked.message.content
+    assert re.search(r"You will not be paired with [🦊🦉] 1000", blocked.message.content)
     await enter((here, ana), (there, bob))
     await simcord_env.advance_time(WAVE_SECONDS * 5)
     assert len(await simcord_env.bot.storage.pool_entries()) == 2, "still waiting, apart"
@@ -182,7 +186,7 @@ async def test_strangers_send_fixed_reactions_one_a_turn(simcord_env):
     await enter((here, ana), (there, bob))
     await simcord_env.advance_time(WAVE_SECONDS)
     await ana.user.select(seat(ana), ["1"], custom_id="esc:react:1")
-    assert "💬 **🎭 1000**: Well played!" in seat(bob).embeds[0].description
+    assert re.search(r"💬 \*\*[🦊🦉] 1000\*\*: Well played!", seat(bob).embeds[0].description)
     again = answer(await ana.user.select(seat(ana), ["0"], custom_id="esc:react:1"))
     assert again.message.content == "One reaction a turn: the table heard you."
     assert "Good game" not in seat(bob).embeds[0].description
@@ -243,7 +247,7 @@ async def test_a_pair_enters_scopone_together_once_the_partner_accepts(simcord_e
     await simcord_env.advance_time(WAVE_SECONDS)
     for player in (ana, bea):
         ours = seat(player).embeds[0].description.split(" vs ")[0]
-        assert "**You**" in ours and ("**🎭 1000**" in ours), "partners on one side"
+        assert "**You**" in ours and len(re.findall(ANIMAL, ours)) == 2, "partners on one side"
     table = simcord_env.bot.service.tables[1]
     sides = table.engine.side_of
     assert sides[table.seat_of(ana.id) or 0] == sides[table.seat_of(bea.id) or 0]
@@ -303,7 +307,7 @@ async def test_a_member_who_shows_their_name_is_seen_by_it(simcord_env):
     await enter((here, ana), (there, bob))
     await simcord_env.settle()
     assert "vs **ana**" in seat(bob).embeds[0].description
-    assert "vs **🎭 1000**" in seat(ana).embeds[0].description
+    assert re.search(r"vs \*\*[🦊🦉] 1000\*\*", seat(ana).embeds[0].description)
 
 
 async def test_closed_dms_are_told_before_entering_the_pool(simcord_env):

@@ -104,7 +104,11 @@ class PoolRunner:
         data = pairing["data"]
         if await self._void_if_busy(pairing_id, pairing["game"], data):
             return None
-        sides = [[self._seat(member, data["members"]) for member in side] for side in data["sides"]]
+        order = [member for side in data["sides"] for member in side]
+        sides = [
+            [self._seat(member, order.index(member), data["members"]) for member in side]
+            for side in data["sides"]
+        ]
         try:
             table = await self.service.open_paired(pairing_id, pairing["game"], sides)
         except TableError:
@@ -128,13 +132,16 @@ class PoolRunner:
                 await self._edit_answer(info, embed=left_embed(game, info["locale"], "pool.busy"))
         return True
 
-    def _seat(self, member: int, members: dict[str, Any]) -> Seat:
+    def _seat(self, member: int, place: int, members: dict[str, Any]) -> Seat:
+        """A pairing's member (the ``place``-th seated) as a seat, or the hard bot."""
         if member == BOT_SIDE[0]:
             locale = next(iter(members.values()))["locale"]
             return Seat(user_id=-1, name=tr(locale, f"bot.name.{BOT_LEVEL}"), bot=BOT_LEVEL)
         info = members[str(member)]
         return Seat(
-            user_id=member, name=shown_name(info["name"], info["rating"]), locale=info["locale"]
+            user_id=member,
+            name=shown_name(info["name"], info["rating"], place),
+            locale=info["locale"],
         )
 
     async def _tell_paired(self, table: Table, member: int, info: dict[str, Any]) -> None:

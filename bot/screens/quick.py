@@ -14,13 +14,15 @@ from ..ratings import Rating
 from .common import GAME_COLOURS, blue, game_name, green, grey, red
 from .ids import DuoButton, PoolButton
 
-ANONYMOUS = "🎭"
-"""How an opponent who chose no name is shown, before their rating: 🎭 1034."""
+ANONYMOUS = ("🦊", "🦉", "🐢", "🐝")
+"""How members who chose no name are shown at a quick-play table, before their rating,
+one animal a seat so two of equal rating are told apart: 🦊 1034, 🦉 1034."""
 
 
-def shown_name(name: str | None, rating: int) -> str:
-    """A pool member as strangers see them: their chosen name, or 🎭 and their rating."""
-    return name if name else f"{ANONYMOUS} {rating}"
+def shown_name(name: str | None, rating: int, place: int = 0) -> str:
+    """A pool member as strangers see them: their chosen name, or the animal of their
+    ``place`` at the table and their rating."""
+    return name if name else f"{ANONYMOUS[place % len(ANONYMOUS)]} {rating}"
 
 
 def searching_message(

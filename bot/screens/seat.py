@@ -86,11 +86,12 @@ async def seat_pictures(table: Table) -> list[discord.File]:
 
 
 def versus(table: Table, seat: int, lang: str) -> str:
-    """``**You** vs **🎭 1034**`` (with partners: ``You & 🎭 998 vs …``)."""
+    """``**You** (🦊 1012) vs **🦉 1034**`` (with partners: ``You (…) & 🐢 998 vs …``):
+    the log and the score name the member as the others see them."""
     sides = table.engine.sides
     mine = table.engine.side_of[seat]
     names = {index: f"**{player_name(table, index)}**" for index in range(len(table.seats))}
-    names[seat] = f"**{tr(lang, 'seat.you')}**"
+    names[seat] = f"**{tr(lang, 'seat.you')}** ({player_name(table, seat)})"
     ours = " & ".join(names[index] for index in sides[mine])
     theirs = " · ".join(
         " & ".join(names[index] for index in side) for s, side in enumerate(sides) if s != mine
@@ -137,7 +138,7 @@ def _add_result(shown: discord.Embed, table: Table, seat: int, lang: str) -> Non
 
 
 def reactions_said(table: Table, seat: int, lang: str) -> list[str]:
-    """The others' latest reactions: ``💬 🎭 1034: Well played!``."""
+    """The others' latest reactions: ``💬 🦉 1034: Well played!``."""
     said = [r for r in table.log.reactions if r[0] != seat][-SHOWN_REACTIONS:]
     return [
         tr(lang, "react.said", name=player_name(table, r[0]), reaction=_reaction(r[1], lang))
