@@ -23,6 +23,10 @@ from tests.discord_helpers import (
 ANIMAL = "[🦊🦉🐢🐝]"
 """How quick play shows members who chose no name, one animal a seat."""
 ANON_VERSUS = r"\*\*You\*\* \([🦊🦉] 1000\) vs \*\*[🦊🦉] 1000\*\*"
+pytestmark = pytest.mark.simcord(settle_timeout=2.0)
+"""The pool's 3 s waves then park until the test moves the clock (a timer due within
+the settle timeout would be waited out in real time while anyone waits)."""
+
 SEAT_TITLE = re.compile(r"⚡ \w+ · quick play #(\d+)")
 
 
@@ -192,6 +196,7 @@ async def test_strangers_send_fixed_reactions_one_a_turn(simcord_env):
     assert "Good game" not in seat(bob).embeds[0].description
 
 
+@pytest.mark.simcord(settle_timeout=5.0)  # the hard bot's first move starts its workers
 async def test_alone_for_45_seconds_a_member_is_offered_the_hard_bot(simcord_env):
     _, here, (ana,) = make_world(simcord_env, "ana")
     (searching,) = await enter((here, ana))

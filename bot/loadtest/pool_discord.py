@@ -182,7 +182,9 @@ async def run_pool_mix(
     with tempfile.TemporaryDirectory(prefix="escoba-pool-") as scratch:
         bot = create_bot(benchmark_settings(Path(scratch) / "load.sqlite3", seed))
         try:
-            async with simcord.run(bot, check_errors=False) as env:
+            # The pool's 3 s waves park until the clock moves (a settle timeout above them
+            # would wait them out in real time).
+            async with simcord.run(bot, check_errors=False, settle_timeout=2.0) as env:
                 load = PoolLoad(env, bot, tables=tables, target=moves, seed=seed, think=think)
                 return await load.run()
         finally:
