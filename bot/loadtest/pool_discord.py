@@ -33,7 +33,7 @@ GAMES = ("scopa", "escoba", "rubamazzo")
 TIME_STEP = 0.5
 MAX_TIME_STEPS = 40
 MAX_WAVES = 60
-"""Waves a pair may wait for its match (their ranges widen meanwhile)."""
+"""Waves in a row with nobody to act before the benchmark gives up."""
 
 
 class PoolLoad:
@@ -60,27 +60,25 @@ class PoolLoad:
             bob = second.add_member(env.create_user(f"bob{index}"))
             self.pairs.append((ana, bob, channels, index % 3 == 2))
 
-    async def new_match(self, pair_index: int) -> None:
-        """The pair's free members ``/play`` until waves seat them (counted: a quick-play
-        match's cost includes entering the pool)."""
-        ana, bob, channels, from_dm = self.pairs[pair_index]
+    async def enter(self, pair_index: int, free: list[Any]) -> None:
+        """The pair's ``free`` members ``/play`` (counted: a quick-play match's cost
+        includes entering the pool), then a wave runs."""
+        ana, _, channels, from_dm = self.pairs[pair_index]
         game = GAMES[(pair_index + len(self.table_ids)) % len(GAMES)]
-        if self._table_of(ana.id) is None:
-            await ana.slash(channels[0], "play", game=game)
-        if self._table_of(bob.id) is None:
-            if from_dm:
-                await bob.user.slash("play", game=game)
+        for member in free:
+            if member is ana:
+                await member.slash(channels[0], "play", game=game)
+            elif from_dm:
+                await member.user.slash("play", game=game)
             else:
-                await bob.slash(channels[1], "play", game=game)
-        for _ in range(MAX_WAVES):  # the pool pairs them, or each with someone else
-            await self.env.advance_time(WAVE_SECONDS)
-            if not await self.bot.storage.pool_entries():
-                break
-        else:
-            raise BenchmarkError(f"pair {pair_index}: no match opened")
-        for member in (ana, bob):
-            table = self._table_of(member.id)
-            if table is not None and table.id not in self.table_ids:
+                await member.slash(channels[1], "play", game=game)
+        await self.env.advance_time(WAVE_SECONDS)
+        self._track()
+
+    def _track(self) -> None:
+        """Every quick-play table opened so far (pairs mix in the pool)."""
+        for table in self.bot.service.tables.values():
+            if table.settings.quick and table.id not in self.table_ids:
                 self.table_ids.append(table.id)
 
     def _ready(self) -> list[tuple[Any, Any]]:
@@ -144,18 +142,25 @@ class PoolLoad:
     async def run(self) -> dict[str, Any]:
         started = time.perf_counter()
         self.setup()
-        for index in range(len(self.pairs)):
-            await self.new_match(index)
-        commits = self.bot.storage.commits
+        for index, (ana, bob, _, _) in enumerate(self.pairs):
+            await self.enter(index, [ana, bob])
+        commits, idle = self.bot.storage.commits, 0
         self._calls(counted=False)  # logging in, the first /play of every pair
         while self.moves() < self.target:
+            waiting = {row["user_id"] for row in await self.bot.storage.pool_entries()}
             for index, (ana, bob, _, _) in enumerate(self.pairs):
-                if self._table_of(ana.id) is None or self._table_of(bob.id) is None:
-                    await self.new_match(index)
+                free = [m for m in (ana, bob) if not self._table_of(m.id) and m.id not in waiting]
+                if free:
+                    await self.enter(index, free)
             ready = self._ready()
             if not ready:
-                await self.env.advance_time(TIME_STEP)
+                idle += 1
+                if idle > MAX_WAVES:
+                    raise BenchmarkError("nobody is to act and the pool pairs nobody")
+                await self.env.advance_time(WAVE_SECONDS)
+                self._track()
                 continue
+            idle = 0
             table, member = self.rng.choice(ready)
             self.meter.human_actions += 1
             await self.play(table, member)
