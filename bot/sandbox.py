@@ -14,8 +14,8 @@ Choices for the sandbox:
   gets about Create Public Threads is not shown: there is nothing to fix. A
   tournament's matches play in #cartas too, side by side.
 - Bots move at once and hands follow each other without a pause: SimCord's clock
-  only moves when told, so the sandbox has no waits and no turn timers (and the
-  quick-play pool pairs when a member enters, never offers the bot).
+  only moves when told, so the sandbox has no waits and no turn timers (quick play's
+  tables neither; its pool pairs when a member enters).
 - The database is a throw-away file in a temporary folder unless ``--database``
   names one; the server, channel and member get the same ids every run, so a kept
   database keeps its leaderboards and history. The slash commands are synced at

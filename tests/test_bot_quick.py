@@ -343,3 +343,17 @@ async def test_a_member_who_started_a_table_meanwhile_is_not_paired_twice(simcor
     (waiting,) = await simcord_env.bot.storage.pool_entries()
     assert waiting["user_id"] == bob.id, "bob waits on, as he waited"
     assert seat(bob) is None
+
+
+async def test_a_match_both_members_left_to_the_bot_is_rated_for_nobody(simcord_env):
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    _, there, (bob,) = make_world(simcord_env, "bob")
+    await enter((here, ana), (there, bob))
+    for _ in range(30):  # nobody clicks: two turns each run out, then the bot keeps both
+        await simcord_env.advance_time(61)
+        if not simcord_env.bot.service.tables[1].is_live:
+            break
+    final = message_text(seat(ana))
+    assert "both sides forfeit, no one wins and no rating moves" in final
+    ratings = await simcord_env.bot.storage.global_ratings("scopa", [ana.id, bob.id])
+    assert ratings[ana.id] == ratings[bob.id] and ratings[ana.id].shown == 1000

@@ -117,7 +117,8 @@ class PoolRunner:
             for side in data["sides"]
         ]
         try:
-            table = await self.service.open_paired(pairing_id, pairing["game"], sides)
+            timed = not self.port.simulated  # the sandbox has no turn timers
+            table = await self.service.open_paired(pairing_id, pairing["game"], sides, timed=timed)
         except TableError:
             return None
         self.publisher.poke(table.id)

@@ -35,15 +35,17 @@ def searching_message(
         tr(lang, "pool.searching", rating=rating.text, since=stamp),
         tr(lang, "pool.where"),
     ]
-    if rating.provisional:
-        lines.append(f"-# {tr(lang, 'pool.provisional')}")
+    note = tr(lang, "pool.provisional") if rating.provisional else None
     view = ui.View(timeout=None)
     if offer:
         lines.insert(1, f"**{tr(lang, 'pool.offer')}**")
         view.add_item(PoolButton("bot", label=tr(lang, "pool.play_bot"), emoji="🤖", style=blue))
         view.add_item(PoolButton("wait", label=tr(lang, "pool.keep_waiting"), style=grey))
     view.add_item(PoolButton("cancel", label=tr(lang, "pool.cancel"), style=red))
-    return _embed(game, lang, "\n".join(lines)), view
+    shown = _embed(game, lang, "\n".join(lines))
+    if note:
+        shown.set_footer(text=note)
+    return shown, view
 
 
 def paired_embed(game: str, opponents: list[str], dm_url: str | None, lang: str) -> discord.Embed:

@@ -236,9 +236,12 @@ def _end(table: Table, reason: str) -> None:
     table.end_reason = reason
 
 
-def paired(pairing: int, game: str, sides: list[list[Seat]]) -> Table:
+def paired(
+    pairing: int, game: str, sides: list[list[Seat]], timer: int | None = QUICK_TIMER
+) -> Table:
     """A quick-play pairing's table, its members seated on their sides, ready to deal:
-    of no server, shown in the members' DMs, with a turn timer strangers can bear."""
+    of no server, shown in the members' DMs, with a turn timer strangers can bear
+    (none in the sandbox, whose clock runs only while someone clicks)."""
     seats = [seat.model_copy(update={"team": side}) for side, s in enumerate(sides) for seat in s]
     return Table(
         id=0,
@@ -249,5 +252,5 @@ def paired(pairing: int, game: str, sides: list[list[Seat]]) -> Table:
         options=validate_options(game, {}),
         locale=seats[0].locale,
         seats=seats,
-        settings=TableSettings(turn_timer=QUICK_TIMER, takeover_after=2, quick=pairing),
+        settings=TableSettings(turn_timer=timer, takeover_after=2, quick=pairing),
     )

@@ -143,7 +143,7 @@ def apply_move(
     if state.is_over:
         table.status = "finished"
         table.end_reason = "finished"
-        if table.settings.tournament:
+        if table.settings.tournament or table.settings.quick:
             _forfeit_idle_sides(table)
     return {"seat": seat, "move": format_move(move), "events": event_dicts, "stand_in": automatic}
 
@@ -156,7 +156,8 @@ def idle_sides(table: Table) -> list[int]:
 
 
 def _forfeit_idle_sides(table: Table) -> None:
-    """A tournament's match whose idle sides forfeit it: no winner, no rating moves."""
+    """A tournament's or quick play's match whose idle sides forfeit it: no winner, no
+    rating moves."""
     idle = idle_sides(table)
     if not idle:
         return

@@ -190,11 +190,13 @@ class TableService(SavedTables):
         self._keep(table, row)
         return table
 
-    async def open_paired(self, pairing: int, game: str, sides: list[list[Seat]]) -> Table:
+    async def open_paired(
+        self, pairing: int, game: str, sides: list[list[Seat]], *, timed: bool = True
+    ) -> Table:
         """A quick-play ``pairing``'s match, dealt at once: its members seated on their
         sides, shown in their DMs. ``TableError("pool.opened")`` when its table was
         opened already (by another process, or before a restart)."""
-        table = lobby.paired(pairing, game, sides)
+        table = lobby.paired(pairing, game, sides, lobby.QUICK_TIMER if timed else None)
         play.start(table, self._seed(table), self.clock())
         row = table.to_row()
         try:
