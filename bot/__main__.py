@@ -37,19 +37,24 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--port", type=int, help="sandbox: serve on this loopback port")
     parser.add_argument(
+        "--dms",
+        action="store_true",
+        help="sandbox: show Alex's DMs with the bot (quick play's seat) instead of #cartas",
+    )
+    parser.add_argument(
         "--shards", help="run only these shards, e.g. 0-3 (one cluster; needs PostgreSQL)"
     )
     parser.add_argument("--shard-count", type=int, help="the number of shards of all clusters")
     return parser.parse_args(argv)
 
 
-def run_sandbox(database: Path | None, port: int | None) -> int:
+def run_sandbox(database: Path | None, port: int | None, *, dms: bool = False) -> int:
     from .sandbox import SandboxError, serve
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord").setLevel(logging.ERROR)
     try:
-        run_until_stopped(serve(database, port))
+        run_until_stopped(serve(database, port, dms=dms))
     except SandboxError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -83,7 +88,7 @@ async def run_bot(settings: Settings) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.sandbox:
-        return run_sandbox(args.database, args.port)
+        return run_sandbox(args.database, args.port, dms=args.dms)
     try:
         settings = load_settings(args)
     except ValidationError as exc:

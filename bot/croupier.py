@@ -23,18 +23,18 @@ from typing import Any
 import discord
 
 from .ai.seats import LEVELS
+from .anywhere import FriendsHandlers
 from .boundary import ErrorBoundary, refusals_answered
 from .daily.handlers import DailyHandlers
 from .daily.service import DailyService
 from .i18n import tr
 from .opening import interaction_lang, open_table, seat_for
 from .pool.handlers import PoolHandlers
-from .pool.service import PoolService
 from .publishing import DiscordPort, Publisher
 from .publishing.pool import PoolRunner
 from .records import RecordHandlers
 from .screens.common import card_words, reply
-from .screens.confirm import confirm_message
+from .screens.confirm import confirm_message, left_text
 from .screens.hand_panel import CardChoice, hint_text
 from .screens.history import MatchHistory
 from .screens.leaderboard import Leaderboards
@@ -46,7 +46,7 @@ from .tournaments.handlers import TournamentHandlers
 from .tournaments.service import TournamentService
 
 
-class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers, PoolHandlers):
+class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers, PoolHandlers, FriendsHandlers):
     """Answers every click and table command for one bot."""
 
     def __init__(
@@ -67,7 +67,7 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers, PoolHandlers):
         self.reviews = MatchReviews(service.storage, self.replays, port.bots, port.card_faces)
         self.daily = DailyService(service.storage, port.bots, service.storage.clock)
         self.tournaments = tournaments
-        self.pool_runner = PoolRunner(port, PoolService(service.storage), service, publisher)
+        self.pool_runner = PoolRunner(port, service, publisher)
 
     # -- answers ----------
 
@@ -192,17 +192,14 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers, PoolHandlers):
     @refusals_answered
     async def on_my_hand(self, interaction: discord.Interaction, table_id: int) -> None:
         """ "My hand" (on the board or a ping) and ``/hand``: the private hand panel."""
-        if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
         table = self.service.get(table_id)
+        await _defer_for_hand(interaction, table)
         if table.status != "playing":
             raise TableError("table.over")
         seat = table.seat_of(interaction.user.id)
         if seat is None:
             raise TableError("table.not_seated")
-        publisher = self.publisher.of(table_id)
-        await publisher.panels.show(interaction, table, seat)
-        publisher.pings.note(interaction, table)
+        await self.publisher.of(table_id).show_hand(interaction, table, seat)
 
     @refusals_answered
     async def on_card(
@@ -277,7 +274,7 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers, PoolHandlers):
         if table.status != "playing":
             await self.end(interaction, table_id, action)
             return
-        question, view = confirm_message(table_id, action, interaction_lang(interaction))
+        question, view = confirm_message(table, action, interaction_lang(interaction))
         await reply(interaction, question, view=view)
 
     @refusals_answered
@@ -299,7 +296,7 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers, PoolHandlers):
         user_id = interaction.user.id
         if action == "leave":
             table = await self.service.leave(table_id, user_id)
-            done = tr(interaction_lang(interaction), "table.left", table=table.id)
+            done = left_text(table, interaction_lang(interaction))
         else:
             table = await self.service.cancel(
                 table_id, user_id, can_manage=_manages(interaction, self.service.get(table_id))
@@ -335,12 +332,15 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers, PoolHandlers):
 
     @refusals_answered
     async def repost_command(self, interaction: discord.Interaction) -> None:
-        """``/table``: the boards of this channel again, at the bottom."""
+        """``/table``: the boards of this channel again, at the bottom (a friends' table's
+        board becomes this command's answer)."""
         here = self.service.live_in(interaction.channel_id or 0)
         playing = [table for table in here if table.status == "playing"]
         if not playing:
             raise TableError("table.none_here")
         for table in playing:
+            if table.settings.clicks:
+                return await self.publisher.of(table.id).bring_here(interaction, table)
             self.publisher.of(table.id).repost()
         await reply(interaction, tr(interaction_lang(interaction), "table.reposted"))
 
@@ -352,3 +352,15 @@ def _manages(interaction: discord.Interaction, table: Table) -> bool:
     """Whether the clicker manages the table's own server (a button carried to another
     server grants nothing there)."""
     return bool(interaction.permissions.manage_guild) and interaction.guild_id == table.guild_id
+
+
+async def _defer_for_hand(interaction: discord.Interaction, table: Table) -> None:
+    """ "My hand" answers privately; a click on a click-driven table's board answers by
+    updating the board (the hand follows as a private follow-up), so its token keeps
+    the board in line."""
+    if interaction.response.is_done():
+        return
+    if table.settings.clicks and interaction.message is not None:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)

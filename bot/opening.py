@@ -11,7 +11,7 @@ from .i18n import language_of, public_language, tr
 from .publishing import DiscordPort, Publisher
 from .screens.lobby import rematch_invite
 from .storage import Storage
-from .tables import Seat, Table, TableError, TableService, TableSettings
+from .tables import FRIENDS, Seat, Table, TableError, TableService, TableSettings
 
 DEFAULT_TARGET = 21
 """Escoba's target when neither the command nor ``/settings`` names one."""
@@ -47,6 +47,9 @@ async def open_table(
     """The lobby is the answer to the interaction; its thread opens when the channel
     allows. ``advanced``: the lobby menu's rules already in ``options``;
     ``rematch_of``: the finished match a rematch follows."""
+    if driven_by_clicks(interaction):
+        await _open_by_clicks(service, publisher, interaction, game, options, timer, rematch_of)
+        return
     can_thread = where_to_play(interaction, service)
     await interaction.response.defer(thinking=True)
     guild, channel = interaction.guild, interaction.channel
@@ -80,6 +83,53 @@ async def open_table(
         await interaction.followup.send(
             tr(interaction_lang(interaction), "lobby.no_thread"), ephemeral=True
         )
+
+
+def driven_by_clicks(interaction: discord.Interaction) -> bool:
+    """Whether a table opened here is a friends' table driven by clicks alone: in a DM
+    or group DM, or in a server that did not install the app (a member uses the one
+    they installed to their account), where the app is no member and can only answer
+    interactions. (The bot's own DM with one member is one too.)"""
+    through_member = interaction.is_user_integration() and not interaction.is_guild_integration()
+    return interaction.guild_id is None or through_member
+
+
+async def _open_by_clicks(
+    service: TableService,
+    publisher: Publisher,
+    interaction: discord.Interaction,
+    game: str,
+    options: dict[str, Any],
+    timer: int | None,
+    rematch_of: Table | None,
+) -> None:
+    """A friends' table: its lobby, then its board, is the command's own answer, and
+    every click edits it. One live table a DM or group DM."""
+    channel_id = interaction.channel_id or 0
+    if service.live_in(channel_id):
+        raise TableError("error.private_busy")
+    await interaction.response.defer(thinking=True)
+    if "target_score" in options and options["target_score"] is None:
+        options = {**options, "target_score": DEFAULT_TARGET}
+    host = seat_for(interaction)
+    try:
+        table = await service.create(
+            guild_id=FRIENDS,
+            channel_id=channel_id,
+            host=host,
+            game=game,
+            options=options,
+            locale=host.locale,
+            settings=TableSettings(turn_timer=timer, dm_hands=False, clicks=True),
+            rematch_of=rematch_of,
+            in_channel=True,
+        )
+    except TableError:
+        await interaction.delete_original_response()
+        raise
+    interaction.extras["saved"] = True
+    invite = rematch_invite(table, rematch_of, table.locale) if rematch_of else None
+    await publisher.of(table.id).open(interaction, table, False, invite)
 
 
 def where_to_play(interaction: discord.Interaction, service: TableService) -> bool:

@@ -15,7 +15,10 @@ Choices for the sandbox:
   tournament's matches play in #cartas too, side by side.
 - Bots move at once and hands follow each other without a pause: SimCord's clock
   only moves when told, so the sandbox has no waits and no turn timers (quick play's
-  tables neither; its pool pairs when a member enters).
+  tables neither; its pool pairs when a member enters, and offers the hard bot at
+  once, since no 45 s ever pass).
+- SimCord's preview shows one channel: #cartas, or with ``--dms`` Alex's DMs with the
+  bot, where quick play's seat is played (``/play``, then the hard bot).
 - The database is a throw-away file in a temporary folder unless ``--database``
   names one; the server, channel and member get the same ids every run, so a kept
   database keeps its leaderboards and history. The slash commands are synced at
@@ -58,6 +61,15 @@ pick "Add a bot", press Start, and play from "My hand". The viewer menu at the t
 as Bea, Carlo or Dani: seat them too, or try /tournament new. Ctrl-C stops the sandbox.
 Database: {database}"""
 
+
+DMS_WELCOME = """\
+Sandbox ready: open {url}
+
+This page is Alex's DMs with the bot. Type /play there: nobody else is in the sandbox's
+pool, so the hard bot is offered at once; press "Play the hard bot now" and the match is
+one message here, your whole seat. /stats and /daily play work here too. Ctrl-C stops
+the sandbox.
+Database: {database}"""
 
 NEEDS_DEV = 'the sandbox needs the development extras: pip install -e ".[dev]"'
 
@@ -153,16 +165,18 @@ def emoji_pictures(env) -> dict[str, tuple[str, bytes]]:
     }
 
 
-async def serve(database: Path | None, port: int | None) -> None:
-    """Run the sandbox and its browser page until interrupted."""
+async def serve(database: Path | None, port: int | None, *, dms: bool = False) -> None:
+    """Run the sandbox and its browser page until interrupted: #cartas, or (``dms``)
+    the member's DMs with the bot."""
     with tempfile.TemporaryDirectory(prefix="escoba-sandbox-") as scratch:
         path = database or Path(scratch) / "sandbox.sqlite3"
         async with sandbox(path) as world, contextlib.AsyncExitStack() as stack:
             from simcord import SetupError
 
+            you = world.you.user
             page = world.env.preview(
-                world.channel,
-                viewers=world.members,
+                you.dm_channel if dms else world.channel,
+                viewers=[you] if dms else world.members,
                 layout="channel",
                 port=port,
                 assets=emoji_pictures(world.env),
@@ -171,5 +185,6 @@ async def serve(database: Path | None, port: int | None) -> None:
                 preview = await stack.enter_async_context(page)
             except (OSError, SetupError) as exc:
                 raise SandboxError(f"the sandbox could not start: {exc}") from exc
-            print(WELCOME.format(url=preview.url, database=path), flush=True)
+            welcome = DMS_WELCOME if dms else WELCOME
+            print(welcome.format(url=preview.url, database=path), flush=True)
             await preview.wait_closed()

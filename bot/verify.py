@@ -30,7 +30,7 @@ from .loadtest.scratch import benchmark_database
 from .settings import Settings
 from .storage import Storage
 from .storage.databases import DatabaseError, database_url
-from .tables import Seat, Table, TableError, TableService
+from .tables import Seat, Table, TableError, TableService, places_seen_from
 
 BENCH_GAMES = ("escoba", "scopa", "cirulla", "rubamazzo")
 """What the benchmark deals, in turn (two players, each game's defaults)."""
@@ -50,7 +50,7 @@ async def check_saved(storage: Storage, table_id: int, guild_id: int | None = No
     (``fair.not_dealt``), or still played (``fair.live``: its seed stays secret, the
     commitment is told)."""
     row = await storage.table_row(table_id)
-    if row is None or (guild_id is not None and row["guild_id"] != guild_id):
+    if row is None or (guild_id is not None and row["guild_id"] not in places_seen_from(guild_id)):
         raise TableError("fair.unknown", table=table_id)
     table = Table.from_row(row)
     if table.state is None:

@@ -1,5 +1,7 @@
 """Slash-command cogs, one per concern."""
 
+from typing import TypeVar
+
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
@@ -16,3 +18,20 @@ def guild_id_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
         raise app_commands.NoPrivateMessage()
     return interaction.guild_id
+
+
+ANYWHERE_CONTEXTS = app_commands.AppCommandContext(
+    guild=True, dm_channel=True, private_channel=True
+)
+ANYWHERE_INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
+"""Where the commands players use anywhere are offered: in servers that installed the
+app, and wherever a member who installed it to their account is (their DMs with the
+bot, DMs with friends, group DMs). A command group takes them as arguments."""
+
+CommandT = TypeVar("CommandT")
+
+
+def anywhere(command: CommandT) -> CommandT:
+    """Offer a command in servers, DMs and group DMs, installed to a server or a user."""
+    command = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(command)
+    return app_commands.allowed_installs(guilds=True, users=True)(command)

@@ -10,6 +10,7 @@ from discord.ext import commands
 from bot.client import EscobaBot
 from bot.daily.deal import daily_games
 from bot.i18n import cmd
+from cogs import ANYWHERE_CONTEXTS, ANYWHERE_INSTALLS
 
 DAILY_GAMES = [Choice(name=cmd(f"game.{game}"), value=game) for game in daily_games()]
 
@@ -19,7 +20,10 @@ class Daily(commands.Cog):
         self.bot = bot
 
     daily = app_commands.Group(
-        name=cmd("cmd.daily", "daily"), description=cmd("cmd.daily.desc"), guild_only=True
+        name=cmd("cmd.daily", "daily"),
+        description=cmd("cmd.daily.desc"),
+        allowed_contexts=ANYWHERE_CONTEXTS,
+        allowed_installs=ANYWHERE_INSTALLS,
     )
 
     @daily.command(name=cmd("cmd.daily_play", "play"), description=cmd("cmd.daily_play.desc"))

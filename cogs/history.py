@@ -11,25 +11,26 @@ from discord.ext import commands
 from bot.client import EscobaBot
 from bot.i18n import cmd
 from bot.opening import public_lang
-from cogs import guild_id_of
+from cogs import anywhere
 
 
 class History(commands.Cog):
     def __init__(self, bot: EscobaBot) -> None:
         self.bot = bot
 
+    @anywhere
     @app_commands.command(name=cmd("cmd.history", "history"), description=cmd("cmd.history.desc"))
-    @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True)  # the database may be slow
         lang = await public_lang(self.bot.storage, interaction)
-        embed, view = await self.bot.croupier.history.recent(guild_id_of(interaction), lang)
+        where, user_id = interaction.guild_id or 0, interaction.user.id  # in DMs: theirs
+        embed, view = await self.bot.croupier.history.recent(where, lang, user_id)
         await interaction.edit_original_response(embed=embed, view=view)
 
+    @anywhere
     @app_commands.command(name=cmd("cmd.replay", "replay"), description=cmd("cmd.replay.desc"))
     @app_commands.rename(match=cmd("opt.match", "match"))
     @app_commands.describe(match=cmd("opt.match.desc"))
-    @app_commands.guild_only()
     async def replay(
         self,
         interaction: discord.Interaction,
@@ -37,10 +38,10 @@ class History(commands.Cog):
     ) -> None:
         await self.bot.croupier.show_replay(interaction, match)
 
+    @anywhere
     @app_commands.command(name=cmd("cmd.review", "review"), description=cmd("cmd.review.desc"))
     @app_commands.rename(match=cmd("opt.match", "match"))
     @app_commands.describe(match=cmd("opt.match.desc"))
-    @app_commands.guild_only()
     async def review(
         self,
         interaction: discord.Interaction,
@@ -48,10 +49,10 @@ class History(commands.Cog):
     ) -> None:
         await self.bot.croupier.on_review(interaction, match)
 
+    @anywhere
     @app_commands.command(name=cmd("cmd.verify", "verify"), description=cmd("cmd.verify.desc"))
     @app_commands.rename(match=cmd("opt.match", "match"))
     @app_commands.describe(match=cmd("opt.match.desc"))
-    @app_commands.guild_only()
     async def verify(
         self, interaction: discord.Interaction, match: app_commands.Range[int, 1, 999_999_999_999]
     ) -> None:

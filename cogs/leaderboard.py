@@ -12,7 +12,7 @@ from bot.client import EscobaBot
 from bot.i18n import cmd, language_of, tr
 from bot.opening import public_lang
 from bot.screens.leaderboard import GLOBAL, SORTS, season_name
-from cogs import GAME_CHOICES, guild_id_of
+from cogs import GAME_CHOICES, anywhere, guild_id_of
 
 SEASON_WORDS = ("current", "previous", "all")
 SCOPE_CHOICES = [Choice(name=cmd(f"scope.{s}"), value=s) for s in ("server", GLOBAL)]
@@ -67,17 +67,18 @@ class Leaderboard(commands.Cog):
             if typed in name.lower() or typed in value
         ][:25]
 
+    @anywhere
     @app_commands.command(name=cmd("cmd.stats", "stats"), description=cmd("cmd.stats.desc"))
     @app_commands.rename(member=cmd("opt.member", "member"))
     @app_commands.describe(member=cmd("opt.member.desc"))
-    @app_commands.guild_only()
     async def stats(
-        self, interaction: discord.Interaction, member: discord.Member | None = None
+        self, interaction: discord.Interaction, member: discord.User | None = None
     ) -> None:
         await interaction.response.defer(thinking=True)
         lang = await public_lang(self.bot.storage, interaction)
         target = member or interaction.user
-        embed = await self.bot.croupier.leaderboards.stats(guild_id_of(interaction), target, lang)
+        guild_id = interaction.guild_id or 0  # in DMs: quick play's
+        embed = await self.bot.croupier.leaderboards.stats(guild_id, target, lang)
         await interaction.edit_original_response(embed=embed)
 
 

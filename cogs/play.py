@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.client import EscobaBot
 from bot.i18n import cmd
 from bot.pool.service import QUICK_GAMES
+from cogs import anywhere
 
 QUICK_CHOICES = [app_commands.Choice(name=cmd(f"game.{g}"), value=g) for g in QUICK_GAMES]
 
@@ -17,6 +18,7 @@ class Play(commands.Cog):
     def __init__(self, bot: EscobaBot) -> None:
         self.bot = bot
 
+    @anywhere
     @app_commands.command(name=cmd("cmd.play", "play"), description=cmd("cmd.play.desc"))
     @app_commands.rename(game=cmd("opt.game", "game"), partner=cmd("opt.partner", "partner"))
     @app_commands.describe(game=cmd("opt.game.desc"), partner=cmd("opt.quick_partner.desc"))

@@ -10,13 +10,14 @@ from bot.client import EscobaBot
 from bot.i18n import cmd, language_of
 from bot.screens.rules import rules_embed
 from bot.tables import validate_options
-from cogs import GAME_CHOICES
+from cogs import GAME_CHOICES, anywhere
 
 
 class Rules(commands.Cog):
     def __init__(self, bot: EscobaBot) -> None:
         self.bot = bot
 
+    @anywhere
     @app_commands.command(name=cmd("cmd.rules", "rules"), description=cmd("cmd.rules.desc"))
     @app_commands.rename(game=cmd("opt.game", "game"))
     @app_commands.describe(game=cmd("opt.game.desc"))

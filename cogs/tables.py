@@ -14,6 +14,7 @@ from bot.client import EscobaBot
 from bot.croupier import Croupier
 from bot.games import game_type, parse_options
 from bot.i18n import cmd
+from cogs import ANYWHERE_CONTEXTS, ANYWHERE_INSTALLS, anywhere
 
 TIMER = app_commands.Range[int, 0, 3600]
 TARGET = app_commands.Range[int, 1, 1000]
@@ -31,21 +32,34 @@ class Tables(commands.Cog):
     """Opening tables and the commands players use during a match."""
 
     escoba = app_commands.Group(
-        name=cmd("cmd.escoba", "escoba"), description=cmd("cmd.escoba.desc"), guild_only=True
+        name=cmd("cmd.escoba", "escoba"),
+        description=cmd("cmd.escoba.desc"),
+        allowed_contexts=ANYWHERE_CONTEXTS,
+        allowed_installs=ANYWHERE_INSTALLS,
     )
     scopa = app_commands.Group(
-        name=cmd("cmd.scopa", "scopa"), description=cmd("cmd.scopa.desc"), guild_only=True
+        name=cmd("cmd.scopa", "scopa"),
+        description=cmd("cmd.scopa.desc"),
+        allowed_contexts=ANYWHERE_CONTEXTS,
+        allowed_installs=ANYWHERE_INSTALLS,
     )
     scopone = app_commands.Group(
-        name=cmd("cmd.scopone", "scopone"), description=cmd("cmd.scopone.desc"), guild_only=True
+        name=cmd("cmd.scopone", "scopone"),
+        description=cmd("cmd.scopone.desc"),
+        allowed_contexts=ANYWHERE_CONTEXTS,
+        allowed_installs=ANYWHERE_INSTALLS,
     )
     cirulla = app_commands.Group(
-        name=cmd("cmd.cirulla", "cirulla"), description=cmd("cmd.cirulla.desc"), guild_only=True
+        name=cmd("cmd.cirulla", "cirulla"),
+        description=cmd("cmd.cirulla.desc"),
+        allowed_contexts=ANYWHERE_CONTEXTS,
+        allowed_installs=ANYWHERE_INSTALLS,
     )
     rubamazzo = app_commands.Group(
         name=cmd("cmd.rubamazzo", "rubamazzo"),
         description=cmd("cmd.rubamazzo.desc"),
-        guild_only=True,
+        allowed_contexts=ANYWHERE_CONTEXTS,
+        allowed_installs=ANYWHERE_INSTALLS,
     )
 
     def __init__(self, bot: EscobaBot) -> None:
@@ -197,8 +211,8 @@ class Tables(commands.Cog):
     async def hint(self, interaction: discord.Interaction) -> None:
         await self.croupier.hint_command(interaction)
 
+    @anywhere
     @app_commands.command(name=cmd("cmd.table", "table"), description=cmd("cmd.table.desc"))
-    @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction) -> None:
         await self.croupier.repost_command(interaction)
 

@@ -22,7 +22,8 @@ from tests.discord_helpers import (
 
 ANIMAL = "[🦊🦉🐢🐝]"
 """How quick play shows members who chose no name, one animal a seat."""
-ANON_VERSUS = r"\*\*You\*\* \([🦊🦉] 1000\) vs \*\*[🦊🦉] 1000\*\*"
+ANON_VERSUS = r"\*\*You\*\* \([🦊🦉] 1000\?\) vs \*\*[🦊🦉] 1000\?\*\*"
+"""Newcomers' ratings are provisional: "1000?"."""
 pytestmark = pytest.mark.simcord(settle_timeout=2.0)
 """The pool's 3 s waves then park until the test moves the clock (a timer due within
 the settle timeout would be waited out in real time while anyone waits)."""
@@ -71,7 +72,7 @@ async def test_two_servers_play_a_quick_match_in_their_dms(simcord_env, bot_sett
     assert searching[0].ephemeral
     text = message_text(current(simcord_env, searching[0].message))
     assert "Looking for an opponent on every server" in text and "**1000?**" in text
-    assert "You are in the Scopa quick-play pool" in ana.user.dm_channel.history()[-1].content
+    assert "You entered the Scopa quick-play pool" in ana.user.dm_channel.history()[-1].content
 
     await enter((there, bob))  # wakes the pool: paired at once
     await simcord_env.settle()
@@ -80,7 +81,7 @@ async def test_two_servers_play_a_quick_match_in_their_dms(simcord_env, bot_sett
         assert shown is not None, "the seat is in their DMs"
         assert re.match(ANON_VERSUS, shown.embeds[0].description), "told apart by animals"
     paired = message_text(current(simcord_env, searching[0].message))
-    assert re.search(r"Opponent found: \*\*[🦊🦉] 1000\*\*", paired)
+    assert re.search(r"Opponent found: \*\*[🦊🦉] 1000\?\*\*", paired)
 
     async def restart():
         restarted = create_bot(bot_settings)
@@ -89,7 +90,9 @@ async def test_two_servers_play_a_quick_match_in_their_dms(simcord_env, bot_sett
     await play_out(simcord_env, [ana, bob], restart=restart)
     for player in (ana, bob):
         final = message_text(seat(player))
-        assert "Result" in final and "rating 1000 →" in final
+        assert "Result" in final and "You: rating 1000 →" in final
+        assert re.search(r"🏆 You win!|You lose\.|The match is a draw\.", final)
+        assert final.count("rating 1000 →") == 1, "their own rating only"
         assert custom_ids(seat(player), "esc:block:"), "Don't pair me with them again"
     storage = simcord_env.bot.storage
     ratings = await storage.global_ratings("scopa", [ana.id, bob.id])
@@ -99,7 +102,9 @@ async def test_two_servers_play_a_quick_match_in_their_dms(simcord_env, bot_sett
         assert board == [], "on no server's board"
     stats = answer(await ana.slash(here, "stats")).message.embeds[0]
     quick = next(f for f in stats.fields if f.name == "⚡ Quick play · Scopa")
-    assert re.search(r"Rating \*\*\d+\*\*", quick.value)
+    assert re.search(r"Rating \*\*\d+\?\*\*", quick.value), "provisional after one match"
+    in_dms = answer(await ana.user.slash("stats")).message.embeds[0]
+    assert [f.name for f in in_dms.fields] == ["⚡ Quick play · Scopa"], "quick play's in DMs"
 
 
 async def test_bad_input_to_play_is_answered_and_loses_nothing(simcord_env):
@@ -162,9 +167,13 @@ async def test_leaving_a_quick_match_bans_from_the_pool_but_not_from_tables(simc
     await simcord_env.advance_time(WAVE_SECONDS)
     asked = await ana.user.click(seat(ana), custom_id="esc:seat:1:leave")
     question = answer(asked).message
+    assert "you are paused from the pool: 10 minutes the first time" in question.content
     await ana.user.click(question, label="Yes, leave")
     await simcord_env.settle()
-    assert "abandoned" in message_text(seat(bob)).lower()
+    stayed = message_text(seat(bob))
+    assert "🏆 You win by forfeit." in stayed and "left the match" in stayed
+    assert "Your hand" not in stayed, "a finished seat shows no cards"
+    assert not custom_ids(seat(bob), "esc:again:"), "no rematch with who left"
     (banned,) = await enter((here, ana))
     assert "you may enter the pool again in 10 min" in banned.message.content
     lobby = await ana.slash(here, "escoba new")
@@ -190,7 +199,8 @@ async def test_strangers_send_fixed_reactions_one_a_turn(simcord_env):
     await enter((here, ana), (there, bob))
     await simcord_env.advance_time(WAVE_SECONDS)
     await ana.user.select(seat(ana), ["1"], custom_id="esc:react:1")
-    assert re.search(r"💬 \*\*[🦊🦉] 1000\*\*: Well played!", seat(bob).embeds[0].description)
+    assert re.search(r"💬 \*\*[🦊🦉] 1000\?\*\*: Well played!", seat(bob).embeds[0].description)
+    assert "💬 **You**: Well played!" in seat(ana).embeds[0].description, "echoed to the sender"
     again = answer(await ana.user.select(seat(ana), ["0"], custom_id="esc:react:1"))
     assert again.message.content == "One reaction a turn: the table heard you."
     assert "Good game" not in seat(bob).embeds[0].description
@@ -300,7 +310,7 @@ async def test_late_clicks_and_busy_members_are_answered(simcord_env):
     late = answer(await ana.click(stale, label="Cancel"))
     assert "not in the pool any more: you were paired" in late.message.content
     (busy,) = await enter((here, ana))
-    assert "You are playing a match already (table #1)" in busy.message.content
+    assert "You are playing a match already (#1)" in busy.message.content
     lobby = (await bob.slash(there, "escoba new")).response.message
     assert lobby.embeds
 
@@ -312,7 +322,7 @@ async def test_a_member_who_shows_their_name_is_seen_by_it(simcord_env):
     await enter((here, ana), (there, bob))
     await simcord_env.settle()
     assert "vs **ana**" in seat(bob).embeds[0].description
-    assert re.search(r"vs \*\*[🦊🦉] 1000\*\*", seat(ana).embeds[0].description)
+    assert re.search(r"vs \*\*[🦊🦉] 1000\?\*\*", seat(ana).embeds[0].description)
 
 
 async def test_closed_dms_are_told_before_entering_the_pool(simcord_env):
@@ -345,6 +355,7 @@ async def test_a_member_who_started_a_table_meanwhile_is_not_paired_twice(simcor
     assert seat(bob) is None
 
 
+@pytest.mark.simcord(settle_timeout=5.0)  # the stand-in's first move starts its workers
 async def test_a_match_both_members_left_to_the_bot_is_rated_for_nobody(simcord_env):
     _, here, (ana,) = make_world(simcord_env, "ana")
     _, there, (bob,) = make_world(simcord_env, "bob")
@@ -357,3 +368,18 @@ async def test_a_match_both_members_left_to_the_bot_is_rated_for_nobody(simcord_
     assert "both sides forfeit, no one wins and no rating moves" in final
     ratings = await simcord_env.bot.storage.global_ratings("scopa", [ana.id, bob.id])
     assert ratings[ana.id] == ratings[bob.id] and ratings[ana.id].shown == 1000
+
+
+async def test_a_quick_match_is_sealed_and_verified_from_the_dms(simcord_env):
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    _, there, (bob,) = make_world(simcord_env, "bob")
+    await enter((here, ana), (there, bob))
+    await simcord_env.advance_time(WAVE_SECONDS)
+    assert "🔒 Deal sealed:" in seat(ana).embeds[0].footer.text
+    await play_out(simcord_env, [ana, bob])
+    final = seat(ana).embeds[0]
+    seed = simcord_env.bot.service.tables[1].match.seed
+    revealed = next(f for f in final.fields if f.name == "🔓 Fair deal")
+    assert f"Seed: `{seed}`" in revealed.value
+    checked = answer(await ana.user.slash("verify", match=1)).message.embeds[0]
+    assert checked.title.startswith("✅"), checked.title

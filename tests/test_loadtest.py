@@ -220,3 +220,13 @@ async def test_the_pool_mix_plays_quick_matches_in_dms_and_counts_their_calls():
     assert report["stale_panels"] == 0 and report["panel_checks"] > 0
     assert report["bot_errors"] == 0
     assert report["rate_limited_calls_per_move"] <= 1.2
+
+
+async def test_the_groupdm_mix_plays_friends_tables_on_interactions_alone():
+    from bot.loadtest.groupdm_discord import run_groupdm_mix
+
+    report = await run_groupdm_mix(tables=2, moves=80, seed=4)
+    assert report["mix"] == "groupdm" and report["moves"] >= 80
+    assert report["rate_limited_calls"] == 0 and report["refused_calls"] == 0
+    assert report["stale_panels"] == 0 and report["panel_checks"] > 0
+    assert report["bot_errors"] == 0

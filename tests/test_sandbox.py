@@ -267,3 +267,21 @@ async def test_a_hand_panel_kept_open_stays_current_beside_another_table(tmp_pat
                 await actor.click(current(env, panel), custom_id=choices[0])
             moves += 1
         assert moves >= 20
+
+
+async def test_quick_play_is_played_against_the_hard_bot_in_the_sandbox_dms(tmp_path):
+    async with sandbox(tmp_path / "sandbox.sqlite3", deal_seed=3) as world:
+        you = world.you.user
+        preview = world.env.preview(you.dm_channel, viewers=[you], layout="channel")
+        async with preview:
+            assert preview.url.startswith("http://127.0.0.1:"), "the --dms page is served"
+        searching = answer(await you.slash("play", game="scopa")).message
+        offered = current(world.env, searching)
+        assert "No opponent yet" in offered.embeds[0].description, "offered at once"
+        await you.click(offered, label="Play the hard bot now")
+        await world.env.settle()
+        dms = you.dm_channel.history()
+        (seat,) = [m for m in dms if m.embeds and "quick play" in m.embeds[0].title]
+        assert custom_ids(seat, "esc:card:"), "the seat's cards are buttons"
+        assert "Hard bot" in seat.embeds[0].description
+    assert parse_args(["--sandbox", "--dms"]).dms

@@ -30,6 +30,10 @@ def _discord_run(args: argparse.Namespace, think: float):
         from .pool_discord import run_pool_mix
 
         return run_pool_mix(tables=args.tables, moves=args.moves, seed=args.seed, think=think)
+    if args.mix == "groupdm":
+        from .groupdm_discord import run_groupdm_mix
+
+        return run_groupdm_mix(tables=args.tables, moves=args.moves, seed=args.seed, think=think)
     from .discord_load import run_discord_benchmark
 
     return run_discord_benchmark(
@@ -170,10 +174,11 @@ def parser() -> argparse.ArgumentParser:
     )
     discord.add_argument(
         "--mix",
-        choices=("mixed", "humans", "pool"),
+        choices=("mixed", "humans", "pool", "groupdm"),
         default="mixed",
         help="mixed: every fourth table has a bot seat; humans: members only; "
-        "pool: quick-play matches between members of two servers, played in DMs",
+        "pool: quick-play matches between members of two servers, played in DMs; "
+        "groupdm: friends' tables in group DMs, driven by clicks alone",
     )
     discord.set_defaults(run=_discord)
     service = commands.add_parser(

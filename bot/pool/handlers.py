@@ -54,12 +54,10 @@ class PoolHandlers:
         await self._show_searching(interaction, game)
 
     async def _joining(self, interaction: discord.Interaction, game: str, lang: str) -> Joining:
-        """The clicker as the pool keeps them: their global rating and chosen name."""
-        storage, user_id = self.pool.storage, interaction.user.id
-        rating = (await storage.global_ratings(game, [user_id]))[user_id]
-        name = await storage.global_name(user_id)
+        """The clicker as the pool keeps them, with the answer that says they search."""
         guild_id = interaction.guild_id or 0
-        return Joining(user_id, rating.shown, name, lang, guild_id, interaction.token)
+        user_id = interaction.user.id
+        return await self.pool.joining(game, user_id, lang, guild_id, interaction.token)
 
     async def _invite_partner(
         self, game: str, joining: Joining, partner: discord.User, name: str
@@ -129,12 +127,13 @@ class PoolHandlers:
             if pairing is None:
                 raise TableError("pool.not_waiting")
             await self.pool_runner.open_pairing(pairing)
-            shown = left_embed(game, lang, "pool.bot_match")
+            below = interaction.guild_id is None  # asked in their DMs: the match is below
+            shown = left_embed(game, lang, "pool.bot_match_below" if below else "pool.bot_match")
             await interaction.edit_original_response(embed=shown, view=None)
         else:
             rating = (await self.pool.storage.global_ratings(game, [user_id]))[user_id]
             since = discord.utils.parse_time(entry["joined_at"]) or self.pool.clock()
-            embed, view = searching_message(game, rating, since, lang)
+            embed, view = searching_message(game, rating, since, lang, offered=True)
             await interaction.edit_original_response(embed=embed, view=view)
 
     @refusals_answered
@@ -163,7 +162,8 @@ class PoolHandlers:
         )
         if pairing is None:
             await self.pool_runner.tell_rematch_asked(table, user_id)
-            text = tr(lang, "pool.rematch_waiting")
+            others = [s.name for s in table.seats if s.bot is None and s.user_id != user_id]
+            text = tr(lang, "pool.rematch_waiting", names=", ".join(others))
         else:
             await self.pool_runner.open_pairing(pairing)
             text = tr(lang, "pool.rematch_on")
@@ -171,20 +171,11 @@ class PoolHandlers:
 
     async def _rematch_members(self, table: Table) -> dict[str, dict]:
         """What a rematch's pairing keeps of each member: as the pool would."""
-        storage, now = self.pool.storage, self.pool.clock().isoformat(timespec="seconds")
-        humans = [seat for seat in table.seats if seat.bot is None]
-        ratings = await storage.global_ratings(table.game, [s.user_id for s in humans])
+        game = table.game
         return {
-            str(seat.user_id): {
-                "rating": ratings[seat.user_id].shown,
-                "name": await storage.global_name(seat.user_id),
-                "locale": seat.locale,
-                "guild_id": 0,
-                "token": "",
-                "message_id": 0,
-                "joined_at": now,
-            }
-            for seat in humans
+            str(seat.user_id): await self.pool.rematch_member(game, seat.user_id, seat.locale)
+            for seat in table.seats
+            if seat.bot is None
         }
 
     @refusals_answered

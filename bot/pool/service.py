@@ -47,10 +47,19 @@ def teams_game(game: str) -> bool:
 class PoolService:
     """The pool of one bot (every process shares its rows)."""
 
-    def __init__(self, storage: Storage, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        clock: Callable[[], datetime] | None = None,
+        *,
+        offer_waves: int = OFFER_WAVES,
+    ) -> None:
         self.storage = storage
         self.clock = clock or storage.clock
         """The pool's time: the storage's (the sandbox's and tests' simulated one)."""
+        self.offer_waves = offer_waves
+        """The waves a member misses before the hard bot is offered (the sandbox, whose
+        clock stands still, offers it after the first)."""
 
     async def enter(self, game: str, joining: Joining, partner: Joining | None = None) -> None:
         """Enter a member (with their ``partner``, for Scopone) in ``game``'s pool.
@@ -64,10 +73,7 @@ class PoolService:
             rows.append(_row(game, partner, joining.user_id))
         for row in rows:
             await self.check_not_banned(row["user_id"])
-        try:
-            await self.storage.enter_pool(rows)
-        except RuleBroken:
-            raise TableError("pool.already") from None
+        await self._enter_rows(rows)
 
     async def invite(self, game: str, joining: Joining, partner_id: int) -> None:
         """Enter a member who asked ``partner_id`` to partner them (Scopone): they wait,
@@ -77,10 +83,7 @@ class PoolService:
         if partner_id == joining.user_id:
             raise TableError("pool.partner_self")
         await self.check_not_banned(joining.user_id)
-        try:
-            await self.storage.enter_pool([_row(game, joining, partner_id)])
-        except RuleBroken:
-            raise TableError("pool.already") from None
+        await self._enter_rows([_row(game, joining, partner_id)])
 
     async def accept(self, inviter_id: int, joining: Joining) -> str:
         """The invited partner enters beside their inviter; the game. Refused when the
@@ -89,11 +92,30 @@ class PoolService:
         if invited is None or invited["partner_id"] != joining.user_id:
             raise TableError("pool.invitation_gone")
         await self.check_not_banned(joining.user_id)
+        await self._enter_rows([_row(invited["game"], joining, inviter_id)])
+        return invited["game"]
+
+    async def _enter_rows(self, rows: list[dict]) -> None:
+        """Into the pool; ``pool.already`` when one of them waits already."""
         try:
-            await self.storage.enter_pool([_row(invited["game"], joining, inviter_id)])
+            await self.storage.enter_pool(rows)
         except RuleBroken:
             raise TableError("pool.already") from None
-        return invited["game"]
+
+    async def joining(
+        self, game: str, user_id: int, locale: str, guild_id: int = 0, token: str = ""
+    ) -> Joining:
+        """A member as the pool keeps them: their global rating and chosen name."""
+        rating = (await self.storage.global_ratings(game, [user_id]))[user_id]
+        name = await self.storage.global_name(user_id)
+        return Joining(user_id, rating.shown, name, locale, guild_id, token)
+
+    async def rematch_member(self, game: str, user_id: int, locale: str) -> dict:
+        """What a rematch's pairing keeps of a member: what the pool keeps of them,
+        waiting since now, with no answer to edit."""
+        joining = await self.joining(game, user_id, locale)
+        now = self.clock().isoformat(timespec="seconds")
+        return {**_row(game, joining, None), "message_id": 0, "joined_at": now}
 
     async def check_not_banned(self, user_id: int) -> None:
         """Refuse (``pool.banned``, with the minutes left) a member the pool bans."""
@@ -113,7 +135,9 @@ class PoolService:
         """Pair ``game``'s pool once: the new pairings, and who is offered the bot now."""
         teams, now = teams_game(game), self.clock()
         return await self.storage.run_wave(
-            game, lambda rows, blocks: pair_rows(rows, blocks, teams=teams, now=now), OFFER_WAVES
+            game,
+            lambda rows, blocks: pair_rows(rows, blocks, teams=teams, now=now),
+            self.offer_waves,
         )
 
     async def waves(self) -> Wave:

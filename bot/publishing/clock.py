@@ -28,8 +28,12 @@ class TableClock:
         if table.status != "playing":
             return None
         context = self.context
+        clicks = table.settings.clicks  # nothing shown unasked: bots answer at once
         if table.seats[table.match.turn].autoplayed:
-            return context.changed_at + context.timings.bot_pause - context.now()
+            pause = 0 if clicks else context.timings.bot_pause
+            return context.changed_at + pause - context.now()
+        if clicks:  # a turn whose time is up waits to be claimed
+            return 0 if table.turn.claimed else None
         if table.turn.deadline:
             return table.turn.deadline - context.now()
         return None

@@ -62,6 +62,21 @@ class Handle:
     interaction: discord.Interaction
     message_id: int
     expires: float
+    followups: int = 0
+    """Follow-ups it sent."""
+    aside: bool = False
+    """``message_id`` is a follow-up of the interaction, not its original response."""
+
+    async def edit(self, **shown: Any) -> discord.Message:
+        if self.aside:
+            return await self.interaction.followup.edit_message(self.message_id, **shown)
+        return await self.interaction.edit_original_response(**shown)
+
+    async def delete(self) -> None:
+        if self.aside:
+            await self.interaction.followup.delete_message(self.message_id)
+        else:
+            await self.interaction.delete_original_response()
 
     def live(self, now: float) -> bool:
         return now < self.expires

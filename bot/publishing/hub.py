@@ -57,6 +57,8 @@ class Publisher:
         for interaction in (panel, lobby, clicked):
             if interaction is not None and table is not None:
                 publisher.pings.note(interaction, table)
+                if table.settings.clicks:  # the table speaks through its clicks alone
+                    publisher.clicks.hold(interaction)
         publisher.poke()
 
     async def restore(self) -> None:

@@ -44,9 +44,12 @@ class PanelKeeper:
         self.hints: dict[tuple[int, int], Hint] = {}
         """The coach's hint per (version, seat), for the panels and ``/hint`` of one turn."""
 
-    def hold(self, interaction: discord.Interaction, message_id: int) -> None:
+    def hold(
+        self, interaction: discord.Interaction, message_id: int, *, aside: bool = False
+    ) -> None:
         """Keep ``interaction`` to edit the panel ``message_id`` of its member later: the
-        latest one of each kind (DM, ephemeral) a member clicked or opened."""
+        latest one of each kind (DM, ephemeral) a member clicked or opened (``aside``:
+        the panel is a follow-up of the interaction, not its response)."""
         handles = self.handles.setdefault(interaction.user.id, {})
         kind = "dm" if interaction.guild_id is None else "ephemeral"
         old = handles.get(kind)
@@ -54,7 +57,8 @@ class PanelKeeper:
             self.shown_keys.pop(old.message_id, None)
             if old.message_id != message_id:
                 self.superseded.append(old)
-        handles[kind] = Handle(interaction, message_id, self.context.now() + TOKEN_LIFETIME)
+        expires = self.context.now() + TOKEN_LIFETIME
+        handles[kind] = Handle(interaction, message_id, expires, aside=aside)
         self.shown_keys.pop(message_id, None)
 
     def choose(self, user_id: int, version: int, choice: CardChoice | None) -> None:
@@ -82,11 +86,24 @@ class PanelKeeper:
     async def show(self, interaction: discord.Interaction, table: Table, seat: int) -> None:
         """Show ``seat``'s panel as the (deferred) response of ``interaction`` and keep it
         up to date from then on."""
-        message = await self._edit_through(interaction, table, seat)
+        message = await self._edit_through(Handle(interaction, 0, 0), table, seat)
         if message is not None:
             self.hold(interaction, message.id)
             self.shown_keys[message.id] = shown_version(table)
             await self._retire_superseded(table)
+
+    async def show_aside(self, interaction: discord.Interaction, table: Table, seat: int) -> None:
+        """Show ``seat``'s panel as a private follow-up of ``interaction`` (whose
+        response is the board of a click-driven table) and keep it up to date."""
+        lang = language_of(interaction.locale)
+        embed, view = await self.render(table, seat, lang)
+        files = await self.pictures(table, seat)
+        message = await interaction.followup.send(
+            embed=embed, view=view, files=files, ephemeral=True, wait=True
+        )
+        self.hold(interaction, message.id, aside=True)
+        self.shown_keys[message.id] = shown_version(table)
+        await self._retire_superseded(table)
 
     async def publish(self, table: Table) -> None:
         await self._retire_superseded(table)
@@ -106,16 +123,14 @@ class PanelKeeper:
             if not old.live(now):
                 continue
             try:
-                await old.interaction.delete_original_response()
+                await old.delete()
             except discord.HTTPException:
                 await self._say_replaced(old)
 
     async def _say_replaced(self, old: Handle) -> None:
         lang = language_of(old.interaction.locale)
         try:
-            await old.interaction.edit_original_response(
-                content=tr(lang, "panel.moved"), embed=None, view=None, attachments=[]
-            )
+            await old.edit(content=tr(lang, "panel.moved"), embed=None, view=None, attachments=[])
         except discord.HTTPException as exc:
             log.info("%s: an old panel could not be retired: %s", self.context.where(), exc)
 
@@ -126,9 +141,7 @@ class PanelKeeper:
         done = set()
         for kind, handle in list(handles.items()):
             fresh = self.shown_keys.get(handle.message_id) == shown_version(table)
-            if not handle.live(now) or not (
-                fresh or await self._edit_through(handle.interaction, table, seat)
-            ):
+            if not handle.live(now) or not (fresh or await self._edit_through(handle, table, seat)):
                 del handles[kind]
                 continue
             self.shown_keys[handle.message_id] = shown_version(table)
@@ -136,8 +149,9 @@ class PanelKeeper:
         return done
 
     async def _edit_through(
-        self, interaction: discord.Interaction, table: Table, seat: int
+        self, handle: Handle, table: Table, seat: int
     ) -> discord.Message | None:
+        interaction = handle.interaction
         lang = (
             table.seats[seat].locale
             if interaction.guild_id is None
@@ -145,7 +159,7 @@ class PanelKeeper:
         )
         embed, view = await self.render(table, seat, lang)
         try:
-            return await interaction.edit_original_response(
+            return await handle.edit(
                 embed=embed, view=view, attachments=await self.pictures(table, seat)
             )
         except discord.HTTPException as exc:

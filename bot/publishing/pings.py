@@ -93,7 +93,7 @@ class Pinger:
             followup = handle.interaction.followup
             try:
                 if in_dm:  # their cards are right above: no "My hand"
-                    text = tr(player.locale, "ping.turn_dm", table=table.id)
+                    text = tr(player.locale, _dm_ping(table), table=table.id)
                     message = await followup.send(text, allowed_mentions=mentions, wait=True)
                 else:
                     message = await followup.send(
@@ -122,7 +122,7 @@ class Pinger:
         self, table: Table, user_id: int, lang: str, mentions: discord.AllowedMentions
     ) -> tuple[int, int | None]:
         channel = await self.context.port.create_dm(discord.Object(user_id))
-        text = tr(lang, "ping.turn_dm", table=table.id)
+        text = tr(lang, _dm_ping(table), table=table.id)
         message = await channel.send(text, allowed_mentions=mentions)
         return message.id, channel.id
 
@@ -143,3 +143,8 @@ class Pinger:
                 await sender.interaction.followup.delete_message(message_id)
                 return
         self.context.doomed.append(self.context.channel(channel_id).get_partial_message(message_id))
+
+
+def _dm_ping(table: Table) -> str:
+    """The turn's line in a member's DMs, naming the match as its seat does."""
+    return "ping.turn_quick" if table.settings.quick else "ping.turn_dm"

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from ..i18n import tr
-from ..pool.service import WAVE_SECONDS, PoolService
+from ..pool.service import OFFER_WAVES, WAVE_SECONDS, PoolService
 from ..ratings import Rating
 from ..screens.quick import left_embed, paired_embed, searching_message, shown_name
 from ..storage.pool import BOT_SIDE
@@ -39,10 +39,10 @@ BOT_LEVEL = "expert"
 
 
 class PoolRunner:
-    def __init__(
-        self, port: DiscordPort, pool: PoolService, service: TableService, publisher: Publisher
-    ) -> None:
-        self.port, self.pool, self.service, self.publisher = port, pool, service, publisher
+    def __init__(self, port: DiscordPort, service: TableService, publisher: Publisher) -> None:
+        self.port, self.service, self.publisher = port, service, publisher
+        offer = 1 if port.simulated else OFFER_WAVES  # the sandbox's clock stands still
+        self.pool = PoolService(service.storage, offer_waves=offer)
         self._pending: set[asyncio.Task] = set()
         self._task: asyncio.Task | None = None
         self._sleeping = False
@@ -112,8 +112,10 @@ class PoolRunner:
         if await self._void_if_busy(pairing_id, pairing["game"], data):
             return None
         order = [member for side in data["sides"] for member in side]
+        ids = [int(member) for member in data["members"]]
+        ratings = await self.pool.storage.global_ratings(pairing["game"], ids)
         sides = [
-            [self._seat(member, order.index(member), data["members"]) for member in side]
+            [self._seat(member, order.index(member), data["members"], ratings) for member in side]
             for side in data["sides"]
         ]
         try:
@@ -140,15 +142,18 @@ class PoolRunner:
                 await self._edit_answer(info, embed=left_embed(game, info["locale"], "pool.busy"))
         return True
 
-    def _seat(self, member: int, place: int, members: dict[str, Any]) -> Seat:
-        """A pairing's member (the ``place``-th seated) as a seat, or the hard bot."""
+    def _seat(
+        self, member: int, place: int, members: dict[str, Any], ratings: dict[int, Rating]
+    ) -> Seat:
+        """A pairing's member (the ``place``-th seated) as a seat, shown with their
+        rating ("1012?" while provisional), or the hard bot."""
         if member == BOT_SIDE[0]:
             locale = next(iter(members.values()))["locale"]
             return Seat(user_id=-1, name=tr(locale, f"bot.name.{BOT_LEVEL}"), bot=BOT_LEVEL)
         info = members[str(member)]
         return Seat(
             user_id=member,
-            name=shown_name(info["name"], info["rating"], place),
+            name=shown_name(info["name"], ratings[member].text, place),
             locale=info["locale"],
         )
 
@@ -157,7 +162,8 @@ class PoolRunner:
         side_of = table.engine.side_of
         mine = side_of[table.seat_of(member) or 0]
         opponents = [seat.name for i, seat in enumerate(table.seats) if side_of[i] != mine]
-        embed = paired_embed(table.game, opponents, None, info["locale"])
+        in_dms = not info["guild_id"]
+        embed = paired_embed(table.game, opponents, info["locale"], in_dms=in_dms)
         await self._edit_answer(info, embed=embed, view=None)
 
     async def tell_rematch_asked(self, table: Table, asker: int) -> None:
@@ -198,10 +204,13 @@ class PoolRunner:
             log.info("a pool answer could not be edited: %s", exc)
 
     def _table_ended(self, table: Table) -> None:
-        """Strikes for a quick-play match abandoned, or a seat the bot had to keep."""
+        """Strikes for a quick-play match abandoned, or a seat the bot had to keep (not
+        at a match against the hard bot)."""
         if not table.settings.quick:
             return
         struck = []
+        if sum(1 for seat in table.seats if seat.bot is None) < 2:
+            return  # a match with the hard bot harms nobody when left
         if table.log.left_by is not None:
             struck.append((table.seats[table.log.left_by].user_id, "left"))
         struck += [(seat.user_id, "idle") for seat in table.seats if seat.away]

@@ -26,6 +26,7 @@ from ..storage import ClaimLost
 from ..storage.faults import CONNECTION_LOST
 from ..tables import Table
 from .board import BoardKeeper
+from .clicks import ClickKeeper
 from .clock import TableClock
 from .context import TableContext
 from .messages import ChannelMessages
@@ -49,6 +50,7 @@ class TablePublisher:
         self.board = BoardKeeper(context)
         self.panels = PanelKeeper(context, self.board)
         self.pings = Pinger(context, self.board, self.panels)
+        self.clicks = ClickKeeper(context)
         self.dirty = False
         self.failures = 0
         self.refusals: set[tuple[int, int]] = set()
@@ -156,9 +158,12 @@ class TablePublisher:
         try:
             if table.settings.quick:
                 await self._seats(table)
+            elif table.settings.clicks:
+                await self._clicks(table)
             else:
                 await self._channel(table)
-            await self.pings.publish(table)
+            if not table.settings.clicks:  # a ping would need the bot to post
+                await self.pings.publish(table)
         finally:
             after = context.shown.model_dump()
             if _worth_saving(before, after):
@@ -184,6 +189,13 @@ class TablePublisher:
         self.context.notices.clear()
         await self.panels.publish(table)
 
+    async def _clicks(self, table: Table) -> None:
+        """A friends' table in a DM or group DM: everything rides on its members'
+        clicks (``clicks``), the hands on their "My hand" clicks."""
+        await self.clicks.publish(table)
+        if table.state is not None:
+            await self.panels.publish(table)
+
     # -- what handlers ask ----------
 
     async def open(
@@ -196,8 +208,33 @@ class TablePublisher:
         """Show a new table's lobby as the answer to the command that opened it, and open
         its thread when the channel allows."""
         message = await self.messages.open(interaction, table, invite)
+        if table.settings.clicks:
+            self.clicks.hold(interaction, message.id)
         if can_thread:
             await self.messages.open_thread(message, table)
+        self.poke()
+
+    async def show_hand(self, interaction: discord.Interaction, table: Table, seat: int) -> None:
+        """ "My hand": the seat's panel, kept up to date from then on; clicked on a
+        click-driven table's board, a private follow-up, the click's token going on
+        editing the board."""
+        if table.settings.clicks and interaction.message is not None:
+            self.clicks.hold(interaction)
+            await self.panels.show_aside(interaction, table, seat)
+            self.poke()
+        else:
+            await self.panels.show(interaction, table, seat)
+        self.pings.note(interaction, table)
+
+    async def bring_here(self, interaction: discord.Interaction, table: Table) -> None:
+        """``/table`` at a friends' table: its board, as the command's answer, is the
+        table's message from now on (the old one is no longer kept up to date)."""
+        await interaction.response.defer(thinking=True)
+        message = await interaction.original_response()
+        self.context.shown.lobby_message_id = message.id
+        await self.context.service.storage.save_shown(table.id, self.context.shown.model_dump())
+        self.clicks.hold(interaction, message.id)
+        self.clicks.stale()
         self.poke()
 
     def repost(self) -> None:

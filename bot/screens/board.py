@@ -20,7 +20,7 @@ from ..games import PublicObservation, describe_move
 from ..games.fairness import short_commitment
 from ..i18n import tr, tr_count
 from ..pictures import board_png
-from ..tables import Table, current_hand_events
+from ..tables import Table, current_hand_events, time_is_up
 from .cards import CardFaces, CardWords
 from .common import (
     GAME_COLOURS,
@@ -38,7 +38,7 @@ from .common import (
     seat_mention,
     side_name,
 )
-from .ids import HandButton, MoveButton, MoveSelect, SeatButton
+from .ids import ClaimButton, HandButton, MoveButton, MoveSelect, SeatButton
 from .story import describe_events, move_label
 
 BOARD_PICTURE = "board.png"
@@ -49,7 +49,11 @@ PLAYED_KINDS = ("played", "captured", "claimed", "stole")
 """Events that put a card from a hand on the table."""
 
 
-def board_layout(table: Table, lang: str, faces: CardFaces) -> ui.LayoutView:
+def board_layout(
+    table: Table, lang: str, faces: CardFaces, now: float | None = None
+) -> ui.LayoutView:
+    """The board; with ``now`` (a friends' table's), a turn whose time is up offers the
+    others to claim it."""
     view = ui.LayoutView(timeout=None)
     public = table.match.public_observation()
     cards = card_words(table, lang, faces)
@@ -62,7 +66,7 @@ def board_layout(table: Table, lang: str, faces: CardFaces) -> ui.LayoutView:
     parts.append(ui.TextDisplay(_status_text(table, public, cards)))
     if table.status == "playing":
         parts.extend(_option_rows(table, cards))
-        parts.append(_board_buttons(table, lang))
+        parts.append(_board_buttons(table, lang, now))
     view.add_item(ui.Container(*parts, accent_colour=GAME_COLOURS.get(table.game)))
     return view
 
@@ -141,11 +145,11 @@ def _status_text(table: Table, public: PublicObservation, cards: CardWords) -> s
     title = tr(lang, "board.title", game=game_name(table.game, lang), table=table.id)
     lines.append(f"-# {title} · {footer}")
     if table.log.commitment:
-        lines.append(f"-# {_sealed(table, lang)}")
+        lines.append(f"-# {sealed_text(table, lang)}")
     return "\n".join(lines)
 
 
-def _sealed(table: Table, lang: str) -> str:
+def sealed_text(table: Table, lang: str) -> str:
     """The deal's commitment, short (``/verify`` tells the whole value); once the
     match is over, where its seed is."""
     if not table.is_live:
@@ -211,11 +215,16 @@ def _option_rows(table: Table, cards: CardWords) -> list[ui.ActionRow]:
     return rows
 
 
-def _board_buttons(table: Table, lang: str) -> ui.ActionRow:
+def _board_buttons(table: Table, lang: str, now: float | None) -> ui.ActionRow:
     row: ui.ActionRow = ui.ActionRow()
     row.add_item(HandButton(table.id, label=tr(lang, "board.my_hand"), style=blue))
-    if any(seat.away for seat in table.seats):
+    if table.settings.clicks and now is not None and time_is_up(table, now):
+        label = tr(lang, "board.claim", name=player_name(table, table.match.turn))
+        row.add_item(ClaimButton(table.id, table.version, label=fit_label(label), emoji="⏰"))
+    away = any(seat.away for seat in table.seats)
+    if away:
         row.add_item(SeatButton(table.id, "back", label=tr(lang, "seat.back_button"), style=green))
+    if away or table.settings.clicks:  # no /cancel where the table is a click's answer
         row.add_item(SeatButton(table.id, "end", label=tr(lang, "seat.end_button"), style=red))
     return row
 

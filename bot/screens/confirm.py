@@ -5,13 +5,22 @@ from __future__ import annotations
 from discord import ui
 
 from ..i18n import tr
+from ..tables import Table
 from .common import red
 from .ids import ConfirmButton
 
 
-def confirm_message(table_id: int, action: str, lang: str) -> tuple[str, ui.View]:
-    """``action``: leave (abandon for everyone) or cancel."""
+def confirm_message(table: Table, action: str, lang: str) -> tuple[str, ui.View]:
+    """``action``: leave (abandon for everyone; at quick play, a forfeit and a pause
+    from the pool) or cancel."""
     view = ui.View(timeout=None)
     label = tr(lang, f"confirm.{action}_button")
-    view.add_item(ConfirmButton(table_id, action, label=label, style=red))
-    return tr(lang, f"confirm.{action}", table=table_id), view
+    view.add_item(ConfirmButton(table.id, action, label=label, style=red))
+    key = f"confirm.{action}_quick" if table.settings.quick else f"confirm.{action}"
+    return tr(lang, key, table=table.id), view
+
+
+def left_text(table: Table, lang: str) -> str:
+    """The answer to a member who left: at quick play, the match went to the others."""
+    key = "table.left_quick" if table.settings.quick else "table.left"
+    return tr(lang, key, table=table.id)

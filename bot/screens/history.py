@@ -18,7 +18,7 @@ from discord import ui
 from ..i18n import language_of, tr, tr_count
 from ..ratings import Rating
 from ..storage import Storage
-from ..tables import Table
+from ..tables import Table, places_seen_from
 from .common import GAME_COLOURS, category_name, game_name, side_name
 from .ids import HistorySelect, ReplayButton, ReviewButton
 from .match_over import rating_line
@@ -112,10 +112,11 @@ class MatchHistory:
         self.storage = storage
 
     async def recent(
-        self, guild_id: int, lang: str
+        self, guild_id: int, lang: str, user_id: int = 0
     ) -> tuple[discord.Embed, discord.ui.View | None]:
-        """The server's last finished matches and the select that opens their sheets."""
-        rows = await self.storage.finished_tables(guild_id, limit=HISTORY_SIZE)
+        """The server's last finished matches and the select that opens their sheets; in
+        DMs (``guild_id`` 0), the member's quick-play and friends' matches."""
+        rows = await self._recent_rows(guild_id, user_id)
         embed = discord.Embed(title=tr(lang, "history.title"), colour=0xF1C40F)
         if not rows:
             embed.description = tr(lang, "history.empty")
@@ -141,6 +142,16 @@ class MatchHistory:
         ]
         return embed, history_view(options, lang)
 
+    async def _recent_rows(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
+        if guild_id:
+            return await self.storage.finished_tables(guild_id, limit=HISTORY_SIZE)
+        rows = []
+        for place in places_seen_from(guild_id):
+            rows += await self.storage.finished_tables(place, limit=HISTORY_SIZE * 4)
+        mine = [row for row in rows if Table.from_row(row).seat_of(user_id) is not None]
+        mine.sort(key=lambda row: (row["updated_at"], row["id"]), reverse=True)
+        return mine[:HISTORY_SIZE]
+
     async def on_pick(self, interaction: discord.Interaction, values: list[str]) -> None:
         """Answer a pick in the history select with that match's score sheet, privately."""
         lang = language_of(interaction.locale)
@@ -162,10 +173,11 @@ class MatchHistory:
 
     async def _finished_table(self, guild_id: int | None, values: list[str]) -> Table | None:
         """The picked match, if it is a finished match of this server."""
-        if guild_id is None or len(values) != 1 or not values[0].isdigit():
+        if len(values) != 1 or not values[0].isdigit():
             return None
         row = await self.storage.table_row(int(values[0]))
-        if row is None or row["guild_id"] != guild_id or row["status"] != "finished":
+        seen = row is not None and row["guild_id"] in places_seen_from(guild_id)
+        if row is None or not seen or row["status"] != "finished":
             return None
         return Table.from_row(row)
 

@@ -16,7 +16,7 @@ from discord import ui
 from ..i18n import decimal, tr, tr_count
 from ..seasons import RANKED_AFTER, previous, season_of
 from ..storage import LEADERBOARD_ORDER, Finish, PlayerRecord, Storage
-from ..tables import TableError
+from ..tables import FRIENDS, TableError
 from .common import game_name, sweeps_text
 from .ids import LeaderboardButton
 
@@ -219,16 +219,18 @@ class Leaderboards:
 
     async def stats(self, guild_id: int, member: discord.abc.User, lang: str) -> discord.Embed:
         """Per game: rating and trend (the server's, then the global one), results,
-        sweeps per hand, season finishes; then quick play's; the favourite game."""
-        records = await self.storage.player_stats(guild_id, member.id)
-        quick = await self.storage.player_stats(QUICK_PLAY, member.id) if guild_id else []
+        sweeps per hand, season finishes; then quick play's; the favourite game. In
+        DMs (``guild_id`` 0), quick play's and friends' tables' (unrated)."""
+        records = await self.storage.player_stats(guild_id, member.id) if guild_id else []
+        quick = await self.storage.player_stats(QUICK_PLAY, member.id)
+        friendly = [] if guild_id else await self.storage.player_stats(FRIENDS, member.id)
         embed = discord.Embed(
             title=tr(lang, "stats.title", name=member.display_name), colour=0xF1C40F
         )
-        if not records and not quick:
+        if not records and not quick and not friendly:
             embed.description = tr(lang, "stats.empty")
             return embed
-        favourite = favourite_game([*records, *quick])
+        favourite = favourite_game([*records, *quick, *friendly])
         embed.description = tr(lang, "stats.favourite", game=game_name(favourite, lang))
         finishes = await self.storage.finishes(guild_id, member.id)
         for record in records:
@@ -241,7 +243,10 @@ class Leaderboards:
             )
         for record in quick:
             name = tr(lang, "stats.quick", game=game_name(record.game, lang))
-            embed.add_field(name=name, value=await self._game_text(0, member.id, record, lang))
+            embed.add_field(name=name, value=await self._quick_text(member.id, record, lang))
+        for record in friendly:  # unrated: results alone
+            name = tr(lang, "stats.friends", game=game_name(record.game, lang))
+            embed.add_field(name=name, value=_game_stats(record, [], lang, rated=False))
         return embed
 
     async def _game_text(self, guild_id: int, user_id: int, record: PlayerRecord, lang: str):
@@ -249,6 +254,12 @@ class Leaderboards:
             guild_id, user_id, record.game, matches=TREND_MATCHES
         )
         return _game_stats(record, [rating.shown for rating in trail], lang)
+
+    async def _quick_text(self, user_id: int, record: PlayerRecord, lang: str) -> str:
+        """Quick play's results, rated on the global rating ("1012?" while provisional)."""
+        trail = await self.storage.rating_trail(None, user_id, record.game, matches=TREND_MATCHES)
+        rating = trail[-1].text if trail else str(record.rating.shown)
+        return _game_stats(record, [r.shown for r in trail], lang, rating=rating)
 
     async def _global_text(self, user_id: int, game: str, lang: str) -> str:
         """The member's global rating in ``game`` ("1012?" while provisional) and its
@@ -285,9 +296,16 @@ def seasons_text(finishes: list[Finish], lang: str) -> str:
     return f"{text} {medals}" if medals else text
 
 
-def _game_stats(record: PlayerRecord, shown: list[int], lang: str) -> str:
+def _game_stats(
+    record: PlayerRecord,
+    shown: list[int],
+    lang: str,
+    *,
+    rating: str | None = None,
+    rated: bool = True,
+) -> str:
     lines = [
-        tr(lang, "stats.rating", rating=record.rating.shown),
+        tr(lang, "stats.rating", rating=rating or record.rating.shown) if rated else "",
         trend_text(shown, lang),
         tr(
             lang,

@@ -42,6 +42,8 @@ def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
     ]
     if ratings and table.settings.hints:
         ratings = [tr(lang, "result.practice")]
+    elif ratings and table.settings.clicks:
+        ratings = [tr(lang, "result.friendly")]
     if ratings:
         shown.add_field(name=tr(lang, "result.ratings"), value="\n".join(ratings)[:1024])
     if table.log.commitment and not table.is_live:

@@ -16,20 +16,28 @@ from .ids import DuoButton, PoolButton
 
 ANONYMOUS = ("🦊", "🦉", "🐢", "🐝")
 """How members who chose no name are shown at a quick-play table, before their rating,
-one animal a seat so two of equal rating are told apart: 🦊 1034, 🦉 1034."""
+one animal a seat so two of equal rating are told apart: 🦊 1034, 🦉 1034? (a
+provisional rating)."""
 
 
-def shown_name(name: str | None, rating: int, place: int = 0) -> str:
+def shown_name(name: str | None, rating: str, place: int = 0) -> str:
     """A pool member as strangers see them: their chosen name, or the animal of their
     ``place`` at the table and their rating."""
     return name if name else f"{ANONYMOUS[place % len(ANONYMOUS)]} {rating}"
 
 
 def searching_message(
-    game: str, rating: Rating, since: datetime, lang: str, *, offer: bool = False
+    game: str,
+    rating: Rating,
+    since: datetime,
+    lang: str,
+    *,
+    offer: bool = False,
+    offered: bool = False,
 ) -> tuple[discord.Embed, ui.View]:
     """Searching since ``since`` (a timestamp each client keeps counting), Cancel; once
-    ``offer``ed, the hard bot now or keep waiting."""
+    ``offer``ed, the hard bot now or keep waiting; a member who chose to wait
+    (``offered``) keeps the hard bot's button."""
     stamp = discord.utils.format_dt(since, "R")
     lines = [
         tr(lang, "pool.searching", rating=rating.text, since=stamp),
@@ -41,6 +49,8 @@ def searching_message(
         lines.insert(1, f"**{tr(lang, 'pool.offer')}**")
         view.add_item(PoolButton("bot", label=tr(lang, "pool.play_bot"), emoji="🤖", style=blue))
         view.add_item(PoolButton("wait", label=tr(lang, "pool.keep_waiting"), style=grey))
+    elif offered:
+        view.add_item(PoolButton("bot", label=tr(lang, "pool.play_bot"), emoji="🤖", style=blue))
     view.add_item(PoolButton("cancel", label=tr(lang, "pool.cancel"), style=red))
     shown = _embed(game, lang, "\n".join(lines))
     if note:
@@ -48,12 +58,11 @@ def searching_message(
     return shown, view
 
 
-def paired_embed(game: str, opponents: list[str], dm_url: str | None, lang: str) -> discord.Embed:
-    """The searching answer once paired: who, and where the match is played."""
-    text = tr(lang, "pool.paired", opponents=", ".join(opponents))
-    if dm_url:
-        text += "\n" + tr(lang, "pool.paired_link", url=dm_url)
-    return _embed(game, lang, text)
+def paired_embed(game: str, opponents: list[str], lang: str, *, in_dms: bool) -> discord.Embed:
+    """The searching answer once paired: who, and where the match is played (just
+    below, when the member asked in their DMs with the bot)."""
+    key = "pool.paired_below" if in_dms else "pool.paired"
+    return _embed(game, lang, tr(lang, key, opponents=", ".join(opponents)))
 
 
 def left_embed(game: str, lang: str, key: str = "pool.left") -> discord.Embed:

@@ -30,7 +30,7 @@ from ..games import events_to_dicts
 from ..games.replay import ReplayError, Step, replay
 from ..i18n import language_of, tr
 from ..storage import Storage
-from ..tables import Table, TableError
+from ..tables import Table, TableError, places_seen_from
 from .board import PLAYED_KINDS, board_picture
 from .cards import CardFaces, CardWords
 from .common import GAME_COLOURS, card_words, game_name, player_name, side_name
@@ -88,8 +88,12 @@ class MatchReplay:
         await interaction.edit_original_response(view=view, attachments=files)
 
     async def last_match_of(self, guild_id: int, user_id: int) -> int:
-        """The member's last finished match on this server."""
-        for row in await self.storage.finished_tables(guild_id, limit=RECENT):
+        """The member's last finished match on this server (in DMs: of quick play and
+        friends' tables)."""
+        rows = []
+        for place in places_seen_from(guild_id):
+            rows += await self.storage.finished_tables(place, limit=RECENT)
+        for row in sorted(rows, key=lambda row: row["id"], reverse=True):
             if any(seat.user_id == user_id for seat in Table.from_row(row).seats):
                 return row["id"]
         raise TableError("replay.none")
@@ -124,12 +128,13 @@ class MatchReplay:
         """A finished match of the server, replayed (kept for the next click)."""
         if table_id in self._kept:
             played = self._kept[table_id]
-            if played.table.guild_id == guild_id:
+            if played.table.guild_id in places_seen_from(guild_id):
                 self._kept.move_to_end(table_id)
                 return played
             raise TableError("replay.unknown")
         row = await self.storage.table_row(table_id)
-        if row is None or row["guild_id"] != guild_id or row["status"] != "finished":
+        seen = row is not None and row["guild_id"] in places_seen_from(guild_id)
+        if row is None or not seen or row["status"] != "finished":
             raise TableError("replay.unknown")
         table = Table.from_row(row)
         log = await self.storage.move_log(table_id)

@@ -12,11 +12,12 @@ from discord import ui
 from ..ai.coach import Hint
 from ..i18n import tr
 from ..tables import REACTIONS, Table
-from .board import BOARD_PICTURE, board_pictures, log_text
+from .board import BOARD_PICTURE, board_pictures, log_text, sealed_text
 from .cards import CardFaces
 from .common import (
     card_words,
     category_name,
+    end_text,
     game_name,
     green,
     grey,
@@ -33,7 +34,8 @@ from .ids import (
     ReviewButton,
     SeatButton,
 )
-from .match_over import match_over_embed
+from .match_over import match_over_embed, rating_line
+from .verify import revealed
 
 SHOWN_REACTIONS = 2
 REACTION_EMOJIS = ("🤝", "👏", "😅", "🙏")
@@ -64,14 +66,19 @@ def seat_message(
     story = log_text(table, card_words(table, lang, faces))
     said = "".join(f"\n{line}" for line in reactions_said(table, seat, lang))
     shown.description = f"{versus(table, seat, lang)}{said}\n\n{story}"
+    if not table.is_live:
+        shown.clear_fields()  # a finished seat shows no hand, table or turn
     if table.engine.plays_to_target:
         target = table.match.public_observation().target
         name = tr(lang, "board.score", target=target)
-        shown.insert_field_at(0, name=name, value=_scores(table), inline=False)
-    if last := _last_hand(table, lang):
+        shown.insert_field_at(0, name=name, value=_scores(table, seat, lang), inline=False)
+    if last := _last_hand(table, seat, lang):
         shown.insert_field_at(1, name=last[0], value=last[1], inline=False)
     if table.settings.images and table.status == "playing":
         shown.set_image(url=f"attachment://{BOARD_PICTURE}")
+    if table.log.commitment and table.is_live:
+        sealed = sealed_text(table, lang).replace("`", "")  # a footer shows no markdown
+        shown.set_footer(text=f"{shown.footer.text} · {sealed}")
     if not table.is_live:
         _add_result(shown, table, seat, lang)
         view = end_view(table, lang)
@@ -99,14 +106,21 @@ def versus(table: Table, seat: int, lang: str) -> str:
     return tr(lang, "seat.versus", ours=ours, theirs=theirs)
 
 
-def _scores(table: Table) -> str:
+def _scores(table: Table, seat: int, lang: str) -> str:
+    """Each side's score, the member's own side named "You" (a name that is a rating
+    would read as a score)."""
     public = table.match.public_observation()
     return " · ".join(
-        f"{side_name(table, side)}: **{score}**" for side, score in enumerate(public.scores)
+        f"{_side(table, side, seat, lang)}: **{score}**" for side, score in enumerate(public.scores)
     )
 
 
-def _last_hand(table: Table, lang: str) -> tuple[str, str] | None:
+def _side(table: Table, side: int, seat: int, lang: str) -> str:
+    mine = side == table.engine.side_of[seat]
+    return tr(lang, "seat.you") if mine else side_name(table, side)
+
+
+def _last_hand(table: Table, seat: int, lang: str) -> tuple[str, str] | None:
     """The last scored hand: each side's points and the categories that made them."""
     event = next((e for e in reversed(table.log.results) if e["kind"] == "hand_scored"), None)
     if event is None:
@@ -116,34 +130,67 @@ def _last_hand(table: Table, lang: str) -> tuple[str, str] | None:
         won = [category_name(name, table, lang) for name, value in points.items() if value]
         total = event["score"]["totals"][side]
         extra = f" ({', '.join(won)})" if won else ""
-        lines.append(f"{side_name(table, side)} **+{total}**{extra}")
+        lines.append(f"{_side(table, side, seat, lang)} **+{total}**{extra}")
     return tr(lang, "seat.last_hand", hand=event["hand"] + 1), "\n".join(lines)[:1024]
 
 
 def _add_result(shown: discord.Embed, table: Table, seat: int, lang: str) -> None:
-    """The match's result: who won, the final score, why, and this member's rating."""
+    """The match's result as this member lives it: won or lost, the final score and
+    why, their own rating change; the seed, revealed."""
     event = next((e for e in reversed(table.log.results) if e["kind"] == "match_over"), None)
-    if event is None:
-        return
-    result = match_over_embed(table, event, lang)
-    mine = [
-        field.value
-        for field in result.fields
-        if field.name == tr(lang, "result.ratings") and field.value
-    ]
-    lines = [f"**{result.title}**", result.description or "", *mine]
+    if event is None or table.log.forfeited:
+        lines = [f"**{_outcome(table, seat, None, lang)}**", end_text(table, lang)]
+    else:
+        result = match_over_embed(table, event, lang)
+        lines = [f"**{_outcome(table, seat, event, lang)}**", result.description or ""]
+        lines += [_my_rating(row, lang) for row in event.get("ratings", ()) if row["seat"] == seat]
     shown.insert_field_at(
         0, name=tr(lang, "seat.result"), value="\n".join(lines)[:1024], inline=False
     )
+    if table.log.commitment:
+        shown.add_field(name=tr(lang, "fair.revealed_title"), value=revealed(table, lang))
+
+
+def _outcome(table: Table, seat: int, event: dict | None, lang: str) -> str:
+    """ "You win!", "You lose.", a draw, or how a match that did not finish ended for
+    this member (a forfeit either way, or nobody's)."""
+    mine = table.engine.side_of[seat]
+    if table.log.forfeited:
+        lost = {table.engine.side_of[index] for index in table.log.forfeited}
+        if len(lost) == len(table.engine.sides):
+            return tr(lang, "result.forfeited")
+        return tr(lang, "seat.lost_forfeit" if mine in lost else "seat.won_forfeit")
+    if event is None:
+        return tr(lang, "seat.ended")
+    if not event["winners"]:
+        return tr(lang, "result.draw")
+    return tr(lang, "seat.won" if mine in event["winners"] else "seat.lost")
+
+
+def _my_rating(row: dict, lang: str) -> str:
+    return rating_line(tr(lang, "seat.you"), row["before"], row["after"], lang)
 
 
 def reactions_said(table: Table, seat: int, lang: str) -> list[str]:
-    """The others' latest reactions: ``💬 🦉 1034: Well played!``."""
-    said = [r for r in table.log.reactions if r[0] != seat][-SHOWN_REACTIONS:]
+    """The reactions said since this seat's last turn, the member's own too:
+    ``💬 🦉 1034: Well played!``, ``💬 You: Thanks``. A finished match's are gone."""
+    if not table.is_live:
+        return []
+    recent = table.version - len(table.seats)
+    said = [r for r in table.log.reactions if r[2] >= recent][-SHOWN_REACTIONS:]
     return [
-        tr(lang, "react.said", name=player_name(table, r[0]), reaction=_reaction(r[1], lang))
+        tr(
+            lang,
+            "react.said",
+            name=_speaker(table, r[0], seat, lang),
+            reaction=_reaction(r[1], lang),
+        )
         for r in said
     ]
+
+
+def _speaker(table: Table, index: int, seat: int, lang: str) -> str:
+    return tr(lang, "seat.you") if index == seat else player_name(table, index)
 
 
 def _reaction(index: int, lang: str) -> str:
@@ -167,10 +214,11 @@ def _add_seat_buttons(view: ui.View, table: Table, seat: int, lang: str) -> None
 
 
 def end_view(table: Table, lang: str) -> ui.View:
-    """A finished match's rematch (once everyone asks), replay, review and, facing
-    members, the block."""
+    """A finished match's rematch (once everyone asks; not after a forfeit), replay,
+    review and, facing members, the block."""
     view = ui.View(timeout=None)
-    view.add_item(AgainButton(table.id, label=tr(lang, "result.rematch"), style=green))
+    if table.status == "finished":  # not with someone who left it
+        view.add_item(AgainButton(table.id, label=tr(lang, "result.rematch"), style=green))
     view.add_item(ReplayButton(table.id, 0, "open", label=tr(lang, "replay.button"), emoji="⏯"))
     view.add_item(ReviewButton(table.id, label=tr(lang, "review.button"), emoji="🔍"))
     if sum(1 for seat in table.seats if seat.bot is None) > 1:

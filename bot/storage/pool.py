@@ -47,24 +47,7 @@ class PoolData(StorageBase):
         now = self.now()
 
         async def work(tx: Transaction) -> None:
-            await tx.execute_many(
-                f"INSERT INTO pool_entries ({ENTRY_COLUMNS}) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0)",
-                [
-                    (
-                        row["user_id"],
-                        row["game"],
-                        row.get("partner_id"),
-                        row["rating"],
-                        row.get("name"),
-                        row["locale"],
-                        row["guild_id"],
-                        row["token"],
-                        now,
-                    )
-                    for row in rows
-                ],
-            )
+            await _insert_entries(tx, [{**row, "message_id": 0, "joined_at": now} for row in rows])
 
         try:
             await self.db.write(work)
@@ -221,23 +204,11 @@ class PoolData(StorageBase):
                 return False
             await tx.execute("UPDATE pool_pairings SET table_id = 0 WHERE id = ?", (pairing_id,))
             members = orjson.loads(row["data"])["members"]
-            for user_id in back:
-                info = members[str(user_id)]
-                await tx.execute(
-                    f"INSERT INTO pool_entries ({ENTRY_COLUMNS}) "
-                    "VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, 0)",
-                    (
-                        user_id,
-                        row["game"],
-                        info["rating"],
-                        info["name"],
-                        info["locale"],
-                        info["guild_id"],
-                        info["token"],
-                        info["message_id"],
-                        info["joined_at"],
-                    ),
-                )
+            rows = [
+                {**members[str(user_id)], "user_id": user_id, "game": row["game"]}
+                for user_id in back
+            ]
+            await _insert_entries(tx, rows)
             return True
 
         return await self.db.write(work)
@@ -270,6 +241,29 @@ class PoolData(StorageBase):
             (user_id, since.isoformat(timespec="seconds")),
         )
         return [datetime.fromisoformat(row["at"]) for row in rows]
+
+
+async def _insert_entries(tx: Transaction, rows: Sequence[dict[str, Any]]) -> None:
+    """Members into the pool, each as its row says (``partner_id`` and ``name`` may be
+    missing), none of its waves missed yet."""
+    await tx.execute_many(
+        f"INSERT INTO pool_entries ({ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+        [
+            (
+                row["user_id"],
+                row["game"],
+                row.get("partner_id"),
+                row["rating"],
+                row.get("name"),
+                row["locale"],
+                row["guild_id"],
+                row["token"],
+                row["message_id"],
+                row["joined_at"],
+            )
+            for row in rows
+        ],
+    )
 
 
 async def _blocks(tx: Transaction, members: list[int]) -> set[tuple[int, int]]:

@@ -16,11 +16,12 @@ from .lobby import (
     seat_layout,
     validate_options,
 )
-from .model import MatchLog, Seat, Table, TableSettings, Turn
-from .play import REACTIONS, bot_view, current_hand_events, idle_sides
+from .model import FRIENDS, MatchLog, Seat, Table, TableSettings, Turn, places_seen_from
+from .play import REACTIONS, bot_view, current_hand_events, idle_sides, time_is_up
 from .service import Outcome, TableService
 
 __all__ = [
+    "FRIENDS",
     "REACTIONS",
     "MatchLog",
     "Outcome",
@@ -35,9 +36,11 @@ __all__ = [
     "check_can_cancel",
     "current_hand_events",
     "idle_sides",
+    "places_seen_from",
     "planned_sides",
     "rematch_invited",
     "rule_fits",
     "seat_layout",
+    "time_is_up",
     "validate_options",
 ]

@@ -129,13 +129,17 @@ QUICK_TIMER = 60
 
 
 def leave(table: Table, user_id: int) -> None:
-    """Leave a lobby (the host hands over) or abandon a match in progress."""
+    """Leave a lobby (the host hands over) or abandon a match in progress (at quick
+    play, a forfeit: the other side wins it, and no rating moves)."""
     index = table.seat_of(user_id)
     if index is None or not table.is_live:
         raise TableError("table.not_seated")
     if table.status == "playing":
         table.log.left_by = index
-        _end(table, "abandoned")
+        if table.settings.quick:  # a stranger who leaves hands the match over
+            side = table.engine.side_of[index]
+            table.log.forfeited = list(table.engine.sides[side])
+        _end(table, "left" if table.settings.quick else "abandoned")
         return
     table.seats.pop(index)
     members = [seat for seat in table.seats if seat.bot is None]

@@ -35,6 +35,16 @@ class Seat(BaseModel):
         return self.bot is not None or self.away
 
 
+FRIENDS = 1
+"""The "server" of friends' tables in DMs and group DMs (no server has that id)."""
+
+
+def places_seen_from(where: int | None) -> tuple[int, ...]:
+    """Whose finished matches may be looked at from ``where``: a server's own; from a
+    DM or group DM (None or 0), quick play's (server 0) and friends' tables'."""
+    return (where,) if where else (0, FRIENDS)
+
+
 class TableSettings(BaseModel):
     """How the table is played beyond the engine's options, set when it opens."""
 
@@ -53,6 +63,9 @@ class TableSettings(BaseModel):
     quick: int | None = None
     """The quick-play pairing this table plays: it is shown in its members' DMs, one
     message a seat, and rated on the global board only."""
+    clicks: bool = False
+    """A friends' table in a DM or group DM, where the app is no member: shown only in
+    answers to its members' clicks, and unrated."""
 
     @classmethod
     def of_server(
@@ -80,6 +93,8 @@ class Turn(BaseModel):
     """When the turn runs out (epoch seconds), None without a running clock."""
     opened: int = 0
     """The version at which the turn began (a committed card does not end it)."""
+    claimed: bool = False
+    """At a friends' table, another member claimed this turn once its time was up."""
 
 
 class MatchLog(BaseModel):

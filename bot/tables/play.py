@@ -197,6 +197,24 @@ def open_turn(table: Table, now: float) -> None:
     member_turn = playing and not table.seats[state.turn].autoplayed
     table.turn.deadline = now + timer if timer and member_turn else None
     table.turn.opened = table.version
+    table.turn.claimed = False
+
+
+def time_is_up(table: Table, now: float) -> bool:
+    """Whether the member to act let their turn's time run out."""
+    deadline = table.turn.deadline
+    return table.status == "playing" and deadline is not None and now >= deadline
+
+
+def claim_turn(table: Table, seat: int, *, now: float, version: int) -> None:
+    """At a friends' table (whose clock plays nobody's turn on its own: nothing may be
+    shown unasked), ``seat`` claims the turn of the member whose time is up; the bot
+    plays it as for a timer run out."""
+    if version != table.version or table.match.turn == seat:
+        raise TableError("claim.moved")
+    if not table.settings.clicks or not time_is_up(table, now):
+        raise TableError("claim.not_yet")
+    table.turn.claimed = True
 
 
 def current_hand_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -39,6 +39,7 @@ def match_results(
     rated, season_rated = _rated(table, ratings), _rated(table, in_season)
     global_rated = _rated(table, worldwide)
     on_global = global_ratings is not None and not table.settings.hints
+    on_global = on_global and not table.settings.clicks
     return [
         MatchResult(
             user_id=seat.user_id,
@@ -63,8 +64,9 @@ def match_results(
 
 
 def _rated(table: Table, ratings: dict[int, Rating]) -> dict[int, Rating]:
-    """The members' ratings after the match; unchanged by a practice match (hints)."""
-    if table.settings.hints:  # practice: the coach played along
+    """The members' ratings after the match; unchanged by a practice match (hints) or
+    a friends' match in a DM or group DM."""
+    if table.settings.hints or table.settings.clicks:  # practice, or among friends
         return {user_id: ratings[user_id] for user_id in members(table)}
     state = table.match
     winners = tuple(state.winners or ())

@@ -18,6 +18,7 @@ import hashlib
 import secrets
 from collections.abc import AsyncIterator, Callable, Collection
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..games import Seed
@@ -120,6 +121,8 @@ class TableService(SavedTables):
         season = season_of(self.storage.clock(), settings.season_length)
         if table.settings.quick:  # rated on the global board only
             season, settings = "", dataclasses.replace(settings, global_board=True)
+        if table.settings.clicks:  # among friends: on no board, in no season
+            season, settings = "", dataclasses.replace(settings, global_board=False)
         for attempt in range(1, RATING_ATTEMPTS + 1):
             seated = members(table)
             ratings = await self.storage.ratings(table.guild_id, table.game, seated)
@@ -197,7 +200,7 @@ class TableService(SavedTables):
         sides, shown in their DMs. ``TableError("pool.opened")`` when its table was
         opened already (by another process, or before a restart)."""
         table = lobby.paired(pairing, game, sides, lobby.QUICK_TIMER if timed else None)
-        play.start(table, self._seed(table), self.clock())
+        play.start(table, table_seed(table, self.deal_seed), self.clock())
         row = table.to_row()
         try:
             table.id = await self.storage.create_table(row, pairing=pairing)
@@ -276,18 +279,8 @@ class TableService(SavedTables):
     async def start(self, table_id: int, user_id: int) -> Table:
         async with self._changing(table_id) as change:
             table = lobby.hosted_by(change.table, user_id)
-            play.start(table, self._seed(table), self.clock())
+            play.start(table, table_seed(table, self.deal_seed), self.clock())
         return change.table
-
-    def _seed(self, table: Table) -> Seed:
-        """A secret seed from the operating system's randomness (256 bits, so nobody
-        finds it from the cards or the commitment); with ``deal_seed`` set (tests), one
-        drawn from it and the table."""
-        if self.deal_seed is None:
-            return secrets.token_hex(32)
-        key = table.id or f"quick/{table.settings.quick}"
-        digest = hashlib.sha256(f"{self.deal_seed}/{key}".encode()).digest()
-        return int.from_bytes(digest[:8], "big") >> 1
 
     # -- play ----------
 
@@ -345,16 +338,25 @@ class TableService(SavedTables):
 
     async def react(self, table_id: int, user_id: int, reaction: int) -> Table:
         """A fixed reaction at a quick-play match (one a turn)."""
-        async with self._changing(table_id) as change:
-            table = change.table
-            play.react(table, play.seated_in_play(table, user_id), reaction)
-        return change.table
+        return await self._at_seat(table_id, user_id, lambda t, s: play.react(t, s, reaction))
 
     async def come_back(self, table_id: int, user_id: int) -> Table:
         """A member whose seat the bot took over plays it again."""
+        now = self.clock()
+        return await self._at_seat(table_id, user_id, lambda t, s: play.come_back(t, s, now))
+
+    async def claim_turn(self, table_id: int, user_id: int, version: int) -> Table:
+        """At a friends' table, a member claims the turn of one whose time is up: the
+        bot plays it (``play_for``, as for a timer run out)."""
+        rule = partial(play.claim_turn, now=self.clock(), version=version)
+        return await self._at_seat(table_id, user_id, rule)
+
+    async def _at_seat(
+        self, table_id: int, user_id: int, rule: Callable[[Table, int], None]
+    ) -> Table:
+        """A seated member's change at a match in play, by ``rule(table, seat)``."""
         async with self._changing(table_id) as change:
-            table = change.table
-            play.come_back(table, play.seated_in_play(table, user_id), self.clock())
+            rule(change.table, play.seated_in_play(change.table, user_id))
         return change.table
 
     def _apply(self, change: Change, seat: int, move: int, *, automatic=False) -> Outcome:
@@ -365,3 +367,14 @@ class TableService(SavedTables):
     def _count_move(self, change: Change) -> None:
         """Count a move once it is saved."""
         self.metrics.moves.labels(change.table.game).inc()
+
+
+def table_seed(table: Table, deal_seed: int | None) -> Seed:
+    """A secret seed from the operating system's randomness (256 bits, so nobody finds
+    it from the cards or the commitment); with ``deal_seed`` set (tests), one drawn from
+    it and the table."""
+    if deal_seed is None:
+        return secrets.token_hex(32)
+    key = table.id or f"quick/{table.settings.quick}"
+    digest = hashlib.sha256(f"{deal_seed}/{key}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1

@@ -11,7 +11,8 @@ Custom ids (all under 100 characters):
 card's captures to the hand), ``esc:rematch:<table>``,
 ``esc:lb:<game>:<sort>:<page>:<season|all>``, ``esc:bot:<table>`` (the lobby's bot select),
 ``esc:target:<table>`` (its target select), ``esc:seat:<table>:<back|end|leave>``,
-``esc:confirm:<table>:<leave|cancel>``, ``esc:hist`` (the /history select),
+``esc:confirm:<table>:<leave|cancel>``, ``esc:claim:<table>:<version>`` (a friends' table's
+claim of a turn whose time is up), ``esc:hist`` (the /history select),
 ``esc:replay:<table>:<step>:<first|back|next|last>`` (the replay viewer's steps),
 ``esc:replayhand:<table>`` (its hand menu), ``esc:review:<table>`` (a match's review),
 ``esc:daily:<day>:<game>:<ply>:<c|m|b>:<card or move hex>`` (a daily hand's card, capture
@@ -40,6 +41,7 @@ from .tables import (
     BackButton,
     BotSelect,
     CardButton,
+    ClaimButton,
     ConfirmButton,
     HandButton,
     LobbyButton,
@@ -58,6 +60,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     SeatButton,
     HandButton,
     CardButton,
+    ClaimButton,
     MoveButton,
     MoveSelect,
     BackButton,

@@ -83,6 +83,21 @@ class HandButton(
         await handlers(interaction).on_my_hand(interaction, self.table_id)
 
 
+class ClaimButton(
+    FromCustomId,
+    ui.DynamicItem[ui.Button],
+    template=r"esc:claim:(?P<table_id>[0-9]{1,12}):(?P<version>[0-9]{1,9})",
+):
+    """A friends' table's "time is up: play their turn" (the bot plays it)."""
+
+    def __init__(self, table_id: int, version: int, **button: Any) -> None:
+        super().__init__(ui.Button(custom_id=f"esc:claim:{table_id}:{version}", **button))
+        self.table_id, self.version = table_id, version
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await handlers(interaction).on_claim(interaction, self.table_id, self.version)
+
+
 class CardButton(
     FromCustomId,
     ui.DynamicItem[ui.Button],
