@@ -58,26 +58,23 @@ async def open_table(
     server = await service.storage.guild_settings(guild.id)
     if "target_score" in options and options["target_score"] is None:
         options = {**options, "target_score": server.default_target or DEFAULT_TARGET}
-    try:
-        table = await service.create(
-            guild_id=guild.id,
-            channel_id=channel.id,
-            host=seat_for(interaction),
-            game=game,
-            options=options,
-            locale=server.language or language_of(guild.preferred_locale),
-            settings=TableSettings.of_server(
-                server, timer if timer is not None else server.turn_timer, advanced=advanced or {}
-            ),
-            rematch_of=rematch_of,
-            in_channel=not can_thread,
-        )
-    except TableError:
-        await interaction.delete_original_response()
-        raise
-    interaction.extras["saved"] = True
-    invite = rematch_invite(table, rematch_of, table.locale) if rematch_of else None
-    await publisher.of(table.id).open(interaction, table, can_thread, invite)
+    settings = TableSettings.of_server(
+        server, timer if timer is not None else server.turn_timer, advanced=advanced or {}
+    )
+    await _create_and_show(
+        service,
+        publisher,
+        interaction,
+        rematch_of,
+        can_thread,
+        guild_id=guild.id,
+        channel_id=channel.id,
+        game=game,
+        options=options,
+        locale=server.language or language_of(guild.preferred_locale),
+        settings=settings,
+        in_channel=not can_thread,
+    )
     in_thread = isinstance(channel, discord.Thread)
     if not can_thread and not in_thread and not port.simulated:
         await interaction.followup.send(
@@ -111,25 +108,40 @@ async def _open_by_clicks(
     await interaction.response.defer(thinking=True)
     if "target_score" in options and options["target_score"] is None:
         options = {**options, "target_score": DEFAULT_TARGET}
-    host = seat_for(interaction)
+    await _create_and_show(
+        service,
+        publisher,
+        interaction,
+        rematch_of,
+        False,
+        guild_id=FRIENDS,
+        channel_id=channel_id,
+        game=game,
+        options=options,
+        locale=interaction_lang(interaction),
+        settings=TableSettings(turn_timer=timer, dm_hands=False, clicks=True),
+        in_channel=True,
+    )
+
+
+async def _create_and_show(
+    service: TableService,
+    publisher: Publisher,
+    interaction: discord.Interaction,
+    rematch_of: Table | None,
+    can_thread: bool,
+    **table: Any,
+) -> None:
+    """Create the table (``table``: what ``TableService.create`` takes besides its host)
+    and show its lobby as the (deferred) answer to ``interaction``."""
     try:
-        table = await service.create(
-            guild_id=FRIENDS,
-            channel_id=channel_id,
-            host=host,
-            game=game,
-            options=options,
-            locale=host.locale,
-            settings=TableSettings(turn_timer=timer, dm_hands=False, clicks=True),
-            rematch_of=rematch_of,
-            in_channel=True,
-        )
+        created = await service.create(host=seat_for(interaction), rematch_of=rematch_of, **table)
     except TableError:
         await interaction.delete_original_response()
         raise
     interaction.extras["saved"] = True
-    invite = rematch_invite(table, rematch_of, table.locale) if rematch_of else None
-    await publisher.of(table.id).open(interaction, table, False, invite)
+    invite = rematch_invite(created, rematch_of, created.locale) if rematch_of else None
+    await publisher.of(created.id).open(interaction, created, can_thread, invite)
 
 
 def where_to_play(interaction: discord.Interaction, service: TableService) -> bool:

@@ -67,8 +67,9 @@ Sandbox ready: open {url}
 
 This page is Alex's DMs with the bot. Type /play there: nobody else is in the sandbox's
 pool, so the hard bot is offered at once; press "Play the hard bot now" and the match is
-one message here, your whole seat. /stats and /daily play work here too. Ctrl-C stops
-the sandbox.
+one message here, your whole seat. /scopa new opens a friends' table here, driven by
+clicks alone (add a bot, Start, My hand), as in any DM or group DM. /stats, /history and
+/daily play work here too. Ctrl-C stops the sandbox.
 Database: {database}"""
 
 NEEDS_DEV = 'the sandbox needs the development extras: pip install -e ".[dev]"'

@@ -59,7 +59,7 @@ async def test_the_matta_may_be_named_from_a_menu_and_plays_as_named(bot_setting
         assert "3 points (the matta as 4)" in board_part(driver.board(), "log")
         panel = driver.dm_panel(driver.players[0])
         labels = [b.label for b in buttons(panel) if (b.custom_id or "").startswith("esc:card:")]
-        assert any(label.endswith("7 of hearts (as 4)") for label in labels), labels
+        assert any(label.endswith("7 of hearts (the matta, as 4)") for label in labels), labels
         assert "declared 3 points" in board_part(driver.board(), "status")
 
 

@@ -165,6 +165,9 @@ async def test_the_board_ranks_today_and_shows_yesterdays_deal_with_the_bots_lin
     assert "Finished worldwide today: 2" in today.fields[1].value
     assert "anonymous player" in today.fields[1].value
     assert yesterday.title == "⏪ Yesterday's deal (2026-11-25)"
+    mine = answer(await ana.slash(channel, "daily board")).message.embeds[0]
+    assert "ana **(you)**" in mine.description, "her own line, marked"
+    assert mine.fields[1].value.count("**(you)**") == 1, "and worldwide"
 
     now[0] = datetime(2026, 11, 27, 8, 0, tzinfo=UTC)
     board = answer(await ana.slash(channel, "daily board")).message

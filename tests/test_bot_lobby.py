@@ -53,7 +53,7 @@ async def test_rematch_seats_the_presser_and_the_bots_and_pings_the_others(simco
     assert lobby.embeds[0].title == "Escoba · table #2"
     seats = field_value(lobby.embeds[0], "Seats")
     assert seats.splitlines() == [
-        f"1. {bob.mention} (host)",
+        "1. bob (host)",
         "2. 🤖 Hard bot",
         "3. free seat",
     ], "the presser hosts, the bot sits again at its level"
@@ -297,6 +297,10 @@ async def test_a_named_variant_sets_its_rules_in_the_lobby(simcord_env):
     await ana.select(latest(channel, driver.lobby), ["expert"], custom_id=BOT_SELECT)
     await ana.click(latest(channel, driver.lobby), label="Start")
     assert simcord_env.bot.service.tables[1].engine.aces
+    assert driver.lobby.embeds[0].title == "Scopa d'Assi · table #1", "named where it shows"
+    assert "Scopa d'Assi · table #1" in board_part(driver.board(), "status")
+    rules = (await ana.slash(driver.thread, "rules")).response.embeds[0]
+    assert rules.title.startswith("Scopa d'Assi")
 
 
 async def test_scopa_takes_the_sums_of_fewest_cards_from_the_advanced_rules(simcord_env):

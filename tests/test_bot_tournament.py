@@ -511,3 +511,16 @@ async def test_a_four_entrant_knockout_says_two_rounds(simcord_env):
     await members[0].click(signup(channel), label="Start")
     assert "2 rounds" in signup(channel).embeds[0].description
     assert "round 1 of 2" in standings_messages(channel)[0].embeds[0].title
+
+
+async def test_a_swiss_plays_the_rounds_its_field_needs(simcord_env):
+    channel, members = await open_tournament(
+        simcord_env, "ana", "bob", "cai", "dan", "eva", "fay", format="swiss"
+    )
+    assert "3 rounds" in signup(channel).embeds[0].description, "not 16 entrants' five"
+    for member in members[:5]:
+        await member.click(signup(channel), label="Join")
+    assert "4 rounds" in signup(channel).embeds[0].description, "five entrants: ⌈log2 5⌉ + 1"
+    await members[4].click(signup(channel), label="Leave")
+    await members[0].click(signup(channel), label="Start")
+    assert "round 1 of 3" in standings_messages(channel)[0].embeds[0].title

@@ -171,8 +171,8 @@ async def test_a_season_that_ended_while_the_bot_was_down_closes_at_its_start(
     november = (await bob.slash(channel, "leaderboard")).response.embeds[0]
     assert november.title == "Escoba leaderboard · November 2026 · Rating"
     assert november.description == (
-        "No Escoba match has finished in this season (November 2026) yet: "
-        "`season:all` shows all time."
+        "No rated Escoba match has finished in this season (November 2026) yet (practice "
+        "matches, with the coach's hints, count in no season): `season:all` shows all time."
     )
     past = (await bob.slash(channel, "leaderboard", season="previous")).response.embeds[0]
     assert past.title == october.title and past.description == october.description

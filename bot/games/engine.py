@@ -396,6 +396,9 @@ class Game:
     captures_both: ClassVar[bool] = False
     """Whether a card takes both ways: cards worth it, or cards that make 15 with it,
     and an ace takes the whole table when no ace lies there (Cirulla)."""
+    fifteens_told: ClassVar[bool] = True
+    """Whether the story says a capture made 15 ("3 + 5 + 7 = 15"): not at Escoba, where
+    every capture does."""
     steals_piles: ClassVar[bool] = False
     """Whether a card may take another seat's pile (Rubamazzo): a game of stealing,
     not of sweeps and scoring categories."""
@@ -466,6 +469,27 @@ class Game:
         """The declaration a bot makes among ``moves`` holding ``hand`` (the one that
         scores most), or None when none is offered (every game but Cirulla)."""
         return None
+
+    def preset(self) -> str:
+        """The named variant these options make (``presets``), "" for none."""
+        for name, values in self.presets.items():
+            if all(getattr(self.options, key, None) == value for key, value in values.items()):
+                return name
+        return ""
+
+    def capture_reason(self, card: int, taken: Sequence[int], value: int = 0) -> str:
+        """Why ``card`` (worth ``value`` when a named matta) took ``taken``, for the
+        story: "fifteen" (with the card they make 15, where that is not the only way),
+        "ace" (an ace took the whole table by its privilege), "" (the usual way)."""
+        worth = value or VALUE[card]
+        total = sum(VALUE[c] for c in taken)
+        by_fifteen = self.captures_fifteen or self.captures_both
+        if self.fifteens_told and by_fifteen and taken and worth + total == 15:
+            return "fifteen"
+        aces_take_all = self.captures_both or getattr(self.options, "ace_takes_all", False)
+        if worth == 1 and aces_take_all and total != 1:
+            return "ace"
+        return ""
 
     def scores_sweep(self, card: int, taken: int, last_play: bool) -> bool:
         """Whether emptying the table, taking ``taken`` (a mask) with ``card``, scores a

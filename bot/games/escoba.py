@@ -46,6 +46,7 @@ BONUS_REPLACES = {
 class Escoba(FishingGame):
     name = "escoba"
     captures_fifteen = True
+    fifteens_told = False
     options: EscobaOptions
     categories = (
         "sweeps",

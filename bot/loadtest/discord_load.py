@@ -26,7 +26,7 @@ import contextlib
 import random
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -361,6 +361,22 @@ def benchmark_settings(database: Path, seed: int) -> Settings:
     )
 
 
+@contextlib.asynccontextmanager
+async def simulated_bot(seed: int, **simcord_options: Any) -> AsyncIterator[tuple[Any, Any]]:
+    """The bot on a throw-away database, run against SimCord: (env, bot)."""
+    import simcord
+
+    with tempfile.TemporaryDirectory(prefix="escoba-loadtest-") as scratch:
+        bot = create_bot(benchmark_settings(Path(scratch) / "load.sqlite3", seed))
+        try:
+            async with simcord.run(bot, check_errors=False, **simcord_options) as env:
+                yield env, bot
+        finally:
+            storage = getattr(bot, "storage", None)
+            if storage is not None:
+                await storage.close()
+
+
 async def run_discord_benchmark(
     *,
     tables: int = 10,
@@ -371,24 +387,15 @@ async def run_discord_benchmark(
     humans_only: bool = False,
 ) -> dict[str, Any]:
     """Play ``tables`` tables at once until ``moves`` moves were applied; the report."""
-    import simcord
-
-    with tempfile.TemporaryDirectory(prefix="escoba-loadtest-") as scratch:
-        bot = create_bot(benchmark_settings(Path(scratch) / "load.sqlite3", seed))
-        try:
-            async with simcord.run(bot, check_errors=False) as env:
-                load = DiscordLoad(
-                    env,
-                    bot,
-                    tables=tables,
-                    target=moves,
-                    seed=seed,
-                    pictures=pictures,
-                    think=think,
-                    humans_only=humans_only,
-                )
-                return await load.run()
-        finally:
-            storage = getattr(bot, "storage", None)
-            if storage is not None:
-                await storage.close()
+    async with simulated_bot(seed) as (env, bot):
+        load = DiscordLoad(
+            env,
+            bot,
+            tables=tables,
+            target=moves,
+            seed=seed,
+            pictures=pictures,
+            think=think,
+            humans_only=humans_only,
+        )
+        return await load.run()

@@ -17,15 +17,12 @@ click-to-board time.
 from __future__ import annotations
 
 import random
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
-from ..client import create_bot
 from ..games import is_claim, move_card
 from . import probes
-from .discord_load import THINK_SECONDS, BenchmarkError, benchmark_settings
+from .discord_load import THINK_SECONDS, BenchmarkError, simulated_bot
 from .metering import Meter
 
 MAX_STEPS_WITHOUT_MOVE = 50
@@ -181,15 +178,6 @@ async def run_groupdm_mix(
     *, tables: int, moves: int, seed: int, think: float = THINK_SECONDS
 ) -> dict[str, Any]:
     """Friends' matches in ``tables`` group DMs until ``moves`` moves; the report."""
-    import simcord
-
-    with tempfile.TemporaryDirectory(prefix="escoba-groupdm-") as scratch:
-        bot = create_bot(benchmark_settings(Path(scratch) / "load.sqlite3", seed))
-        try:
-            async with simcord.run(bot, check_errors=False) as env:
-                load = GroupDmLoad(env, bot, tables=tables, target=moves, seed=seed, think=think)
-                return await load.run()
-        finally:
-            storage = getattr(bot, "storage", None)
-            if storage is not None:
-                await storage.close()
+    async with simulated_bot(seed) as (env, bot):
+        load = GroupDmLoad(env, bot, tables=tables, target=moves, seed=seed, think=think)
+        return await load.run()

@@ -17,16 +17,13 @@ step settled.
 from __future__ import annotations
 
 import random
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
-from ..client import create_bot
 from ..games import is_claim, move_card
 from ..pool.service import WAVE_SECONDS
 from . import probes
-from .discord_load import THINK_SECONDS, BenchmarkError, benchmark_settings
+from .discord_load import THINK_SECONDS, BenchmarkError, simulated_bot
 from .metering import Meter
 
 GAMES = ("scopa", "escoba", "rubamazzo")
@@ -182,17 +179,8 @@ async def run_pool_mix(
     *, tables: int, moves: int, seed: int, think: float = THINK_SECONDS
 ) -> dict[str, Any]:
     """Quick-play matches of ``tables`` pairs until ``moves`` moves; the report."""
-    import simcord
-
-    with tempfile.TemporaryDirectory(prefix="escoba-pool-") as scratch:
-        bot = create_bot(benchmark_settings(Path(scratch) / "load.sqlite3", seed))
-        try:
-            # The pool's 3 s waves park until the clock moves (a settle timeout above them
-            # would wait them out in real time).
-            async with simcord.run(bot, check_errors=False, settle_timeout=2.0) as env:
-                load = PoolLoad(env, bot, tables=tables, target=moves, seed=seed, think=think)
-                return await load.run()
-        finally:
-            storage = getattr(bot, "storage", None)
-            if storage is not None:
-                await storage.close()
+    # The pool's 3 s waves park until the clock moves (a settle timeout above them would
+    # wait them out in real time).
+    async with simulated_bot(seed, settle_timeout=2.0) as (env, bot):
+        load = PoolLoad(env, bot, tables=tables, target=moves, seed=seed, think=think)
+        return await load.run()

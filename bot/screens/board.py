@@ -29,7 +29,6 @@ from .common import (
     deck_of,
     end_text,
     fit_label,
-    game_name,
     green,
     numbered,
     option_letter,
@@ -37,6 +36,7 @@ from .common import (
     red,
     seat_mention,
     side_name,
+    table_game_name,
 )
 from .ids import ClaimButton, HandButton, MoveButton, MoveSelect, SeatButton
 from .story import describe_events, move_label
@@ -142,7 +142,7 @@ def _status_text(table: Table, public: PublicObservation, cards: CardWords) -> s
         dealer=player_name(table, public.dealer),
         version=table.version,
     )
-    title = tr(lang, "board.title", game=game_name(table.game, lang), table=table.id)
+    title = tr(lang, "board.title", game=table_game_name(table, lang), table=table.id)
     lines.append(f"-# {title} · {footer}")
     if table.log.commitment:
         lines.append(f"-# {sealed_text(table, lang)}")

@@ -64,6 +64,12 @@ def game_name(game: str, lang: str) -> str:
     return tr(lang, f"game.{game}")
 
 
+def table_game_name(table: Table, lang: str) -> str:
+    """The game as the table plays it: a named variant ("Scopa d'Assi"), else the game."""
+    preset = table.engine.preset()
+    return tr(lang, f"variant_name.{preset}") if preset else game_name(table.game, lang)
+
+
 FRENCH_SUITED = ("coins", "seven_of_coins", "all_coins")
 """Categories named after the coins suit: diamonds on French cards."""
 

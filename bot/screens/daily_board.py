@@ -64,19 +64,24 @@ def board_embeds(
     then yesterday's deal, its revealed seed and the bot's line."""
     colour = GAME_COLOURS.get(today.game)
     title = tr(lang, "daily.title", game=game_name(today.game, lang), day=today.day)
-    shown = discord.Embed(title=f"📅 {title}", description=_top_text(today, lang), colour=colour)
+    me = mine.user_id if mine is not None else 0
+    top = _top_text(today, me, lang)
+    shown = discord.Embed(title=f"📅 {title}", description=top, colour=colour)
     shown.add_field(name=tr(lang, "daily.board.you"), value=_mine_text(mine, standing, lang))
-    shown.add_field(name=tr(lang, "daily.board.world"), value=_world_text(today, lang))
+    shown.add_field(name=tr(lang, "daily.board.world"), value=_world_text(today, me, lang))
     sealed = f"`{commitment(today.seed)}`\n{tr(lang, 'daily.sealed_note')}"
     shown.add_field(name=tr(lang, "daily.sealed_title"), value=sealed, inline=False)
     shown.set_footer(text=tr(lang, "daily.board.footer"))
     return [shown, _yesterday_embed(yesterday, line, lang, faces)]
 
 
-def _top_text(day: DailyDay, lang: str) -> str:
+def _top_text(day: DailyDay, me: int, lang: str) -> str:
     if not day.here:
         return tr(lang, "daily.board.none_here")
-    lines = [_hand_line(index, hand, hand.name, lang) for index, hand in enumerate(day.here)]
+    lines = [
+        _hand_line(index, hand, _marked(hand.name, hand, me, lang), lang)
+        for index, hand in enumerate(day.here)
+    ]
     lines.append(tr(lang, "daily.board.count_here", count=day.finished_here))
     return "\n".join(lines)
 
@@ -86,6 +91,11 @@ def _hand_line(index: int, hand: DailyHand, name: str, lang: str) -> str:
     sweeps = sweeps_text(hand.game, hand.sweeps, lang)
     cards = tr(lang, "daily.cards", count=hand.cards)
     return f"{place} {name} **{hand.margin:+d}** · {cards} · {sweeps}"
+
+
+def _marked(name: str, hand: DailyHand, me: int, lang: str) -> str:
+    """The member's own line says so: "anonymous player (you)"."""
+    return f"{name} {tr(lang, 'daily.board.you_mark')}" if hand.user_id == me else name
 
 
 def _mine_text(mine: DailyHand | None, standing: Standing | None, lang: str) -> str:
@@ -101,12 +111,12 @@ def _mine_text(mine: DailyHand | None, standing: Standing | None, lang: str) -> 
     return "\n".join(lines)[:1024]
 
 
-def _world_text(day: DailyDay, lang: str) -> str:
+def _world_text(day: DailyDay, me: int, lang: str) -> str:
     if not day.world:
         return tr(lang, "daily.board.none_world")
     anonymous = tr(lang, "leaderboard.anonymous")
     lines = [
-        _hand_line(index, hand, name or anonymous, lang)
+        _hand_line(index, hand, _marked(name or anonymous, hand, me, lang), lang)
         for index, (hand, name) in enumerate(day.world)
     ]
     lines.append(tr(lang, "daily.board.count_world", count=day.finished_world))

@@ -30,12 +30,12 @@ from .common import (
     embed,
     end_text,
     fit_label,
-    game_name,
     green,
     grey,
     numbered,
     option_letter,
     player_name,
+    table_game_name,
 )
 from .declarations import add_declare_items, declarations, declare_text
 from .ids import BackButton, CardButton, MoveButton, MoveSelect
@@ -95,7 +95,7 @@ def panel_embed(
     lang = cards.lang
     state = table.match
     view = state.observe(seat)
-    title = tr(lang, "panel.title", game=game_name(table.game, lang), table=table.id)
+    title = tr(lang, "panel.title", game=table_game_name(table, lang), table=table.id)
     where = tr(lang, "panel.where", guild=guild_name, channel=channel_name)
     shown = embed(table, title, where)
     hand = cards.join(sorted(view.hand), "  ") or tr(lang, "panel.hand_empty")

@@ -20,11 +20,11 @@ from .common import (
     deck_of,
     embed,
     end_text,
-    game_name,
     green,
     grey,
+    player_name,
     red,
-    seat_mention,
+    table_game_name,
 )
 from .ids import AdvancedSelect, BotSelect, LobbyButton, TargetSelect
 
@@ -65,7 +65,7 @@ def option_summary(table: Table, lang: str) -> str:
 
 
 def lobby_embed(table: Table, lang: str) -> discord.Embed:
-    title = tr(lang, "lobby.title", game=game_name(table.game, lang), table=table.id)
+    title = tr(lang, "lobby.title", game=table_game_name(table, lang), table=table.id)
     summary = option_summary(table, lang)
     if table.settings.tournament:
         tournament_id, round_no, board = match_of(table.settings.tournament)
@@ -93,7 +93,7 @@ def _seat_lines(table: Table, lang: str) -> str:
             lines.append(f"{index + 1}. " + tr(lang, "lobby.free_seat"))
             continue
         seat = table.seats[index]
-        line = f"{index + 1}. {seat_mention(table, index)}"
+        line = f"{index + 1}. {player_name(table, index)}"  # a list of names: no ping
         if seat.user_id == table.host_id and not table.settings.tournament:
             line += " " + tr(lang, "lobby.host_mark")
         if teams:  # bots and members who did not choose are placed as at Start

@@ -11,7 +11,7 @@ from discord import ui
 
 from ..i18n import tr
 from ..tables import Table
-from .common import deck_of, embed, end_text, game_name, green, player_name, side_name
+from .common import deck_of, embed, end_text, green, player_name, side_name, table_game_name
 from .ids import RematchButton
 from .verify import revealed
 
@@ -49,7 +49,7 @@ def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
     if table.log.commitment and not table.is_live:
         name = tr(lang, "fair.revealed_title")
         shown.add_field(name=name, value=revealed(table, lang), inline=False)
-    footer = tr(lang, "result.footer", game=game_name(table.game, lang), table=table.id)
+    footer = tr(lang, "result.footer", game=table_game_name(table, lang), table=table.id)
     shown.set_footer(text=footer)
     return shown
 

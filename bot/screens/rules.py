@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from ..games import game_type, parse_options
+from ..games import game_type, make_game, parse_options
 from ..i18n import CATALOGS, DEFAULT_LANGUAGE, tr, tr_count
 from .cards import CardFaces, CardWords
 from .common import GAME_COLOURS, advanced_text, game_name
@@ -37,10 +37,16 @@ def rules_embed(game: str, options: dict[str, Any], lang: str, faces: CardFaces)
     if "target_score" in options:
         sections.append(tr_count(lang, "rules.target", options["target_score"]))
     return discord.Embed(
-        title=tr(lang, "rules.title", game=game_name(game, lang)),
+        title=tr(lang, "rules.title", game=_named(game, options, lang)),
         description="\n\n".join(sections),
         colour=GAME_COLOURS.get(game, 0x95A5A6),
     )
+
+
+def _named(game: str, options: dict[str, Any], lang: str) -> str:
+    """The game, or the named variant its options make ("Scopa a 15")."""
+    preset = make_game(game, options).preset()
+    return tr(lang, f"variant_name.{preset}") if preset else game_name(game, lang)
 
 
 def values_text(options: dict[str, Any], lang: str, faces: CardFaces) -> str:

@@ -18,12 +18,12 @@ from .common import (
     card_words,
     category_name,
     end_text,
-    game_name,
     green,
     grey,
     player_name,
     red,
     side_name,
+    table_game_name,
 )
 from .hand_panel import CardChoice, panel_message
 from .ids import (
@@ -62,7 +62,7 @@ def seat_message(
         faces=faces,
         choice=choice,
     )
-    shown.title = tr(lang, "seat.title", game=game_name(table.game, lang), table=table.id)
+    shown.title = tr(lang, "seat.title", game=table_game_name(table, lang), table=table.id)
     story = log_text(table, card_words(table, lang, faces))
     said = "".join(f"\n{line}" for line in reactions_said(table, seat, lang))
     shown.description = f"{versus(table, seat, lang)}{said}\n\n{story}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import MoveInfo
+from ..games.cards import VALUE
 from ..i18n import tr, tr_count
 from ..tables import Table
 from .cards import CardWords
@@ -16,6 +17,18 @@ def describe_events(table: Table, events: list[dict[str, Any]], cards: CardWords
     swords: ¡escoba!", with each card's emoji where the bot has it."""
     lines = (_describe_event(table, event, cards) for event in events)
     return [line for line in lines if line]
+
+
+def _reason(table: Table, event: dict[str, Any], cards: CardWords) -> str:
+    """Why a capture took what it took, where the game's special rules made it:
+    "3 + 5 + 7 = 15", "the ace takes the whole table"."""
+    taken = event["cards"]
+    reason = table.engine.capture_reason(event["card"], taken, event.get("value", 0))
+    if reason == "fifteen":
+        worth = event.get("value") or VALUE[event["card"]]
+        total = " + ".join(str(v) for v in (worth, *(VALUE[c] for c in taken)))
+        return tr(cards.lang, "move.reason.fifteen", sum=total)
+    return tr(cards.lang, "move.reason.ace") if reason == "ace" else ""
 
 
 def _describe_event(table: Table, event: dict[str, Any], cards: CardWords) -> str | None:
@@ -33,7 +46,7 @@ def _describe_event(table: Table, event: dict[str, Any], cards: CardWords) -> st
     if kind == "captured" and not event["cards"]:
         return tr(lang, "move.ace_to_pile", **words)
     if kind in ("captured", "claimed"):
-        return tr(lang, f"move.{kind}", **words) + sweep
+        return tr(lang, f"move.{kind}", **words) + _reason(table, event, cards) + sweep
     if kind == "played":
         missed = event["missed"] and table.options.get("capture_rule") == "fournier_claim"
         return tr(lang, "move.played_missed" if missed else "move.played", **words)
@@ -43,7 +56,8 @@ def _describe_event(table: Table, event: dict[str, Any], cards: CardWords) -> st
         return text + (tr(lang, "move.stole_table", **words) if event["cards"] else "")
     if kind == "initial_sweep":
         sweeps = sweeps_text(table.game, event["sweeps"], lang)
-        return tr(lang, "move.initial_sweep", **words, sweeps=sweeps)
+        total = sum(VALUE[card] for card in event["cards"])
+        return tr(lang, "move.initial_sweep", **words, sweeps=sweeps, total=total)
     if kind == "leftovers_taken" and event["cards"]:
         return tr(lang, "move.leftovers_aside" if seat < 0 else "move.leftovers", **words)
     if kind == "dealt" and event["round"] > 1:

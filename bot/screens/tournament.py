@@ -66,10 +66,11 @@ def _about(tournament: Tournament, lang: str) -> str:
 
 
 def _rounds(tournament: Tournament) -> int:
-    """The rounds it plays: a knock-out's, before its start, those of the field so far
-    (at least the fewest entrants it starts with)."""
-    if tournament.format == "knockout" and tournament.status == "signup":
-        return rules.default_rounds("knockout", max(len(tournament.entrants), MIN_ENTRANTS))
+    """The rounds it plays: before its start, unless the host chose a Swiss's, those
+    of the field so far (at least the fewest entrants it starts with)."""
+    if tournament.status == "signup" and not tournament.rounds_chosen:
+        field = max(len(tournament.entrants), MIN_ENTRANTS)
+        return rules.default_rounds(tournament.format, field)
     return tournament.rounds
 
 

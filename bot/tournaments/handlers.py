@@ -61,6 +61,7 @@ class TournamentHandlers:
                 format=format,  # pyright: ignore[reportArgumentType]
                 capacity=entrants,
                 rounds=rules.rounds_for(format, entrants, rounds),
+                rounds_chosen=rounds is not None and format == "swiss",
                 round_minutes=minutes,
                 starts_at=service.clock() + start_in * 60 if start_in else None,
                 bots_fill=bots,

@@ -106,6 +106,8 @@ class Tournament(BaseModel):
     format: Format
     capacity: int
     rounds: int
+    rounds_chosen: bool = False
+    """The host chose how many rounds a Swiss plays; else they follow the field."""
     round_minutes: int = DEFAULT_MINUTES
     starts_at: float | None = None
     """When it starts by itself (epoch seconds), None: when the host starts it."""

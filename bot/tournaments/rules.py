@@ -95,8 +95,9 @@ def start(tournament: Tournament, now: float) -> None:
             bot=True,
         )
         tournament.entrants.append(bot)
+    if not tournament.rounds_chosen:  # the field's: ⌈log2 n⌉, +1 for a Swiss
+        tournament.rounds = default_rounds(tournament.format, len(tournament.entrants))
     if tournament.format == "knockout":
-        tournament.rounds = knockout_rounds(len(tournament.entrants))
         seeded = sorted(tournament.entrants, key=lambda e: (-e.rating, e.number))
         tournament.bracket = first_bracket([e.number for e in seeded])
     tournament.status = "running"

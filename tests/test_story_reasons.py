@@ -1,0 +1,88 @@
+"""The move log says why a special capture took what it took, in every language: the
+matta's value, a fifteen where capturing by value is the usual way, the ace that takes
+the whole table, and the dealer's first table."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import parse_card, parse_cards
+from bot.games.cirulla import MATTA
+from bot.screens.cards import CardFaces
+from bot.screens.common import card_words
+from bot.screens.story import describe_events
+from bot.tables import Seat, Table, validate_options
+
+LANGS = ("en", "es", "it")
+
+
+def table_of(game: str, **options) -> Table:
+    seats = [Seat(user_id=1, name="Ana"), Seat(user_id=2, name="Bob")]
+    return Table(1, 1, 1, 1, game, validate_options(game, options), "en", seats=seats)
+
+
+def story(table: Table, lang: str, event: dict) -> str:
+    (line,) = describe_events(table, [event], card_words(table, lang, CardFaces()))
+    return line
+
+
+def captured(card: int, cards: tuple[int, ...], value: int = 0) -> dict:
+    return {
+        "kind": "captured",
+        "seat": 0,
+        "card": card,
+        "cards": list(cards),
+        "sweep": False,
+        "value": value,
+    }
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "the matta, as 4"), ("es", "la matta, como 4"), ("it", "la matta, come 4")],
+)
+def test_the_matta_says_what_it_counted_as(lang, said):
+    line = story(table_of("cirulla"), lang, captured(MATTA, parse_cards("4o"), value=4))
+    assert said in line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_scopa_a_15_says_its_fifteens(lang):
+    table = table_of("scopa", capture_mode="fifteen")
+    line = story(table, lang, captured(parse_card("3o"), parse_cards(["5c", "7e"])))
+    assert line.endswith("(3 + 5 + 7 = 15)")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_escoba_needs_no_word_on_fifteens(lang):
+    line = story(table_of("escoba"), lang, captured(parse_card("3o"), parse_cards(["5c", "7e"])))
+    assert "= 15" not in line
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "the ace takes the whole table"),
+        ("es", "el as se lleva toda la mesa"),
+        ("it", "l'asso piglia tutto"),
+    ],
+)
+@pytest.mark.parametrize("options", [("cirulla", {}), ("scopa", {"ace_takes_all": True})])
+def test_the_ace_that_takes_the_whole_table_says_so(lang, said, options):
+    table = table_of(options[0], **options[1])
+    line = story(table, lang, captured(parse_card("1o"), parse_cards(["5c", "6e"])))
+    assert said in line
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "since it adds up to 15"), ("es", "porque suma 15"), ("it", "perché fanno 15")],
+)
+def test_the_dealers_first_table_says_why(lang, said):
+    event = {
+        "kind": "initial_sweep",
+        "seat": 0,
+        "cards": list(parse_cards(["1o", "2c", "5e", "7b"])),
+        "sweeps": 1,
+    }
+    assert said in story(table_of("escoba"), lang, event)
