@@ -147,3 +147,17 @@ def test_in_scopone_the_hard_bot_leaves_no_table_the_next_seat_likely_sweeps():
     assert sum(view.hand_sizes) > 8, "not yet the end-game's exact search"
     for player in (expected_best, PLAYERS["expert"]):
         assert describe_move(player(game, view, random.Random(1))).card == parse_card("7c")
+
+
+def test_a_duplicate_arena_reports_each_deal_pair_and_the_paired_interval(capsys):
+    argv = ["--game", "escoba", "--a", "greedy", "--b", "random", "--matches", "6", "--duplicate"]
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["matches"] == 12 and result["pairs"] == 6
+    assert result["paired_ci_low"] <= result["paired_diff"] <= result["paired_ci_high"]
+    assert len(result["pair_seeds"]) == len(result["pair_margins"]) == 6
+    assert result["paired_diff"] == round(sum(result["pair_margins"]) / 6, 3)
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["pair_margins"] == result["pair_margins"], (
+        "the same seeds replay the same deals"
+    )

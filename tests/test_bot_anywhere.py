@@ -139,6 +139,7 @@ async def test_a_restart_and_a_board_older_than_its_tokens_come_back_with_the_ne
     mover = [ana, bob][simcord_env.bot.service.tables[1].match.turn]
     opened = await mover.click(before, custom_id=hand_button)
     panel = opened.followups[-1]
+    assert "🤝 Friends' table" in message_text(panel) and "?" not in panel.embeds[0].description
     await mover.click(panel, custom_id=enabled(current(simcord_env, group, panel), "esc:card:")[0])
     after = current(simcord_env, group, table)
     assert message_text(after) != message_text(before), "the board follows the click"
@@ -190,7 +191,6 @@ async def test_the_host_ends_a_friends_table_from_its_board(simcord_env):
 async def test_table_brings_a_friends_board_back_as_its_answer(simcord_env):
     _, group, (ana, bob, _) = friends(simcord_env, "ana", "bob", "cai")
     table = await start_match(group, ana, bob)
-    await simcord_env.advance_time(16 * 60)
     again = (await ana.slash(group, "table")).response
     board = current(simcord_env, group, again)
     assert board.id != table.id and custom_ids(board, "esc:hand:"), "the board, anew"
@@ -199,6 +199,8 @@ async def test_table_brings_a_friends_board_back_as_its_answer(simcord_env):
     panel = current(simcord_env, group, opened.followups[-1])
     await mover.click(panel, custom_id=enabled(panel, "esc:card:")[0])
     assert "move 2" in message_text(current(simcord_env, group, again))
+    old = message_text(current(simcord_env, group, table))
+    assert "This table's board moved below" in old, "the old board says where it went"
     assert refused_rest(simcord_env) == []
 
 

@@ -13,6 +13,13 @@ Besides the counts, the line holds 95% confidence intervals: ``a_win_rate_ci95``
 In Rubamazzo the points are the cards, so the margin is cards per game.
 Decision times are given twice: wall clock (``a_ms_p95``) and the process's CPU
 time (``a_cpu_ms_p95``), which a busy machine does not inflate.
+
+``--duplicate`` (``--matches N``: N deal pairs) reads the same matches as a
+duplicate tournament: each deal is played twice, seats swapped, so the luck of the
+cards cancels within a pair. It adds ``pairs``, ``paired_diff`` (the mean over pairs of
+a's margin per hand in the pair), ``paired_ci_low``/``paired_ci_high`` (its 95%
+interval, pairs as independent samples), and per pair its seed and margin
+(``pair_seeds``, ``pair_margins``): ``play_match`` with a pair's seed replays it.
 """
 
 from __future__ import annotations
@@ -64,7 +71,12 @@ def play_match(game_name: str, players: dict, seed: int, a_side: int, timings: d
     return {"winners": winners, "points": points, "hands": hands}
 
 
-def arena(game: str, a: str, b: str, matches: int, seed: int, workers: int = 1) -> dict:
+def arena(
+    game: str, a: str, b: str, matches: int, seed: int, workers: int = 1, duplicate: bool = False
+) -> dict:
+    """``matches`` matches (with ``duplicate``: ``matches`` deal pairs) of a against b."""
+    if duplicate:
+        matches *= 2
     pairs = [range(start, min(start + 2, matches)) for start in range(0, matches, 2)]
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -90,7 +102,7 @@ def arena(game: str, a: str, b: str, matches: int, seed: int, workers: int = 1) 
             pair_hands += result["hands"]
         hands += pair_hands
         clusters.append((margin, pair_hands))
-    return {
+    result = {
         "game": game,
         "a": a,
         "b": b,
@@ -108,6 +120,28 @@ def arena(game: str, a: str, b: str, matches: int, seed: int, workers: int = 1) 
         "a_margin_per_hand_ci95": ratio_interval(clusters),
         **{key: value for label in TIMINGS for key, value in _percentiles(label, timings[label])},
     }
+    return {**result, **paired_figures(clusters, seed)} if duplicate else result
+
+
+def pair_seed(seed: int, pair: int) -> int:
+    """The deal of pair ``pair`` (both of its matches) in a run seeded ``seed``."""
+    return seed * 1_000_003 + pair
+
+
+def paired_figures(clusters: list[tuple[float, int]], seed: int) -> dict:
+    """A duplicate run's figures: each pair's margin per hand, their mean and its 95%
+    interval (normal approximation over the pairs), and the pairs' seeds."""
+    margins = [margin / hands for margin, hands in clusters if hands]
+    mean = statistics.fmean(margins)
+    half = Z95 * statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+    return {
+        "pairs": len(margins),
+        "paired_diff": round(mean, 3),
+        "paired_ci_low": round(mean - half, 3),
+        "paired_ci_high": round(mean + half, 3),
+        "pair_seeds": [pair_seed(seed, pair) for pair in range(len(clusters))],
+        "pair_margins": [round(margin, 3) for margin in margins],
+    }
 
 
 def _play_pair(game: str, a: str, b: str, seed: int, indexes: range) -> tuple[list, dict]:
@@ -115,7 +149,7 @@ def _play_pair(game: str, a: str, b: str, seed: int, indexes: range) -> tuple[li
     players = {"a": make_policy(a), "b": make_policy(b)}
     timings: dict[str, list[float]] = {label: [] for label in TIMINGS}
     results = [
-        play_match(game, players, seed * 1_000_003 + index // 2, index % 2, timings)
+        play_match(game, players, pair_seed(seed, index // 2), index % 2, timings)
         for index in indexes
     ]
     return results, timings
@@ -157,10 +191,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes playing the matches")
+    parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="every deal played twice, seats swapped; --matches counts deal pairs",
+    )
     args = parser.parse_args(argv)
     if args.matches < 1 or args.workers < 1:
         parser.error("--matches and --workers must be at least 1")
-    result = arena(args.game, args.a, args.b, args.matches, args.seed, args.workers)
+    result = arena(args.game, args.a, args.b, args.matches, args.seed, args.workers, args.duplicate)
     json.dump(result, sys.stdout)
     print()
     return 0

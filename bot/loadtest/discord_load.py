@@ -372,8 +372,7 @@ async def simulated_bot(seed: int, **simcord_options: Any) -> AsyncIterator[tupl
             async with simcord.run(bot, check_errors=False, **simcord_options) as env:
                 yield env, bot
         finally:
-            storage = getattr(bot, "storage", None)
-            if storage is not None:
+            if (storage := getattr(bot, "storage", None)) is not None:
                 await storage.close()
 
 

@@ -13,6 +13,7 @@ import logging
 from typing import Any
 
 import discord
+from discord import ui
 
 from ..i18n import tr
 from ..screens.board import board_layout, board_pictures
@@ -50,6 +51,19 @@ class ClickKeeper:
             handle.message_id = self.context.shown.lobby_message_id or 0
             self.carrier = handle
         self.answering = handle
+
+    async def retire(self, lang: str) -> None:
+        """The table's old message, once ``/table`` brought the board below: it says so
+        instead of going stale (while a token can still edit it)."""
+        carrier = self._live(self.carrier)
+        if carrier is None:
+            return
+        moved = ui.LayoutView(timeout=None)
+        moved.add_item(ui.TextDisplay(tr(lang, "table.moved_below")))
+        try:
+            await carrier.interaction.edit_original_response(view=moved, attachments=[])
+        except discord.HTTPException as exc:
+            log.info("%s: the old board could not be retired: %s", self.context.where(), exc)
 
     def stale(self) -> None:
         """Draw the table's message afresh at the next chance (a restart, a new token)."""

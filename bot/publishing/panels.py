@@ -231,12 +231,15 @@ class PanelKeeper:
         if table.settings.quick:
             return seat_message(table, seat, lang, faces=port.card_faces, hint=hint, choice=choice)
         guild = port.get_guild(table.guild_id)
+        where = _channel_path(port.get_channel(table.play_channel_id))
+        if table.settings.clicks:  # a DM or group DM: no server, no channel name
+            guild, where = None, tr(lang, "panel.friends")
         return panel_message(
             table,
             seat,
             lang,
-            guild_name=guild.name if guild else "?",
-            channel_name=_channel_path(port.get_channel(table.play_channel_id)),
+            guild_name=guild.name if guild else "",
+            channel_name=where,
             hint=hint,
             board_url=None if port.simulated else self.board.url(table),  # no discord.com
             faces=port.card_faces,

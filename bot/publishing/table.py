@@ -230,6 +230,7 @@ class TablePublisher:
         """``/table`` at a friends' table: its board, as the command's answer, is the
         table's message from now on (the old one is no longer kept up to date)."""
         await interaction.response.defer(thinking=True)
+        await self.clicks.retire(table.locale)
         message = await interaction.original_response()
         self.context.shown.lobby_message_id = message.id
         await self.context.service.storage.save_shown(table.id, self.context.shown.model_dump())

@@ -96,7 +96,11 @@ def panel_embed(
     state = table.match
     view = state.observe(seat)
     title = tr(lang, "panel.title", game=table_game_name(table, lang), table=table.id)
-    where = tr(lang, "panel.where", guild=guild_name, channel=channel_name)
+    where = (
+        tr(lang, "panel.where", guild=guild_name, channel=channel_name)
+        if guild_name
+        else channel_name
+    )
     shown = embed(table, title, where)
     hand = cards.join(sorted(view.hand), "  ") or tr(lang, "panel.hand_empty")
     shown.add_field(name=tr(lang, "panel.hand"), value=hand, inline=False)

@@ -64,6 +64,8 @@ def _hand_line(table: Table, event: dict[str, Any], side: int, lang: str) -> str
 def _rating_lines(table: Table, changes: dict[int, tuple[Rating, Rating]], lang: str) -> list[str]:
     if changes and table.settings.hints:
         return [tr(lang, "result.practice")]
+    if changes and table.settings.clicks:
+        return [tr(lang, "result.friendly")]
     lines = []
     for seat in table.seats:
         if seat.user_id in changes:

@@ -144,7 +144,10 @@ def _result_text(tournament: Tournament, pairing: Pairing, lang: str) -> str:
     if pairing.winner == rules.NOBODY:
         return tr(lang, f"tournament.result.nobody.{pairing.decided_by}")
     winner = entrant_name(tournament, pairing.winner, lang)
-    scores = f"{pairing.score_a}–{pairing.score_b}"
+    mine, theirs = pairing.score_a, pairing.score_b
+    if pairing.winner == pairing.b:  # the winner's score first: "Bea wins 4–0"
+        mine, theirs = theirs, mine
+    scores = f"{mine}–{theirs}"
     return tr(lang, f"tournament.result.{pairing.decided_by}", winner=winner, score=scores)
 
 
@@ -249,21 +252,17 @@ def _points(halves: int, lang: str) -> str:
 
 
 def podium_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, discord.File]:
-    """The final podium, with its picture."""
+    """The final podium, with its picture: each place's entrants by name (a knock-out's
+    two losing semi-finalists share the third block), a Swiss's with their points."""
     places = rules.podium(tournament)
     lines, pictured = [], []
     points = {line.entrant: line.points for line in rules.current_standings(tournament)}
     for place, numbers in enumerate(places):
-        if not numbers:  # a place left empty (a walkover): its block stays bare
-            pictured.append(("—", ""))
-        for number in numbers:
-            name = entrant_name(tournament, number, lang)
-            mention = (
-                " & ".join(f"<@{m}>" for m in tournament.entrant(number).members if m > 0) or name
-            )
-            lines.append(f"{MEDALS[place]} {mention}")
-            figure = _points(points.get(number, 0), lang)
-            pictured.append((name, figure))
+        names = [entrant_name(tournament, number, lang) for number in numbers]
+        lines += [f"{MEDALS[place]} {name}" for name in names]
+        swiss = tournament.format == "swiss" and numbers
+        figure = _points(points.get(numbers[0], 0), lang) if swiss else ""
+        pictured.append((" · ".join(names) or "—", figure))  # "—": a place left empty
     embed = discord.Embed(
         title=f"🏆 {tr(lang, 'tournament.podium_title', title=_title(tournament, lang))}",
         description="\n".join(lines) or tr(lang, "tournament.no_podium"),
