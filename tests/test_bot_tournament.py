@@ -520,7 +520,9 @@ async def test_a_swiss_plays_the_rounds_its_field_needs(simcord_env):
     channel, members = await open_tournament(
         simcord_env, "ana", "bob", "cai", "dan", "eva", "fay", format="swiss"
     )
-    assert "3 rounds" in signup(channel).embeds[0].description, "not 16 entrants' five"
+    about = signup(channel).embeds[0].description
+    assert "3 rounds" in about, "not 16 entrants' five"
+    assert "matches to 1 point" in about, "how long a match is"
     for member in members[:5]:
         await member.click(signup(channel), label="Join")
     assert "4 rounds" in signup(channel).embeds[0].description, "five entrants: ⌈log2 5⌉ + 1"

@@ -86,3 +86,22 @@ def test_the_dealers_first_table_says_why(lang, said):
         "sweeps": 1,
     }
     assert said in story(table_of("escoba"), lang, event)
+
+
+def test_captures_that_differ_only_by_suit_are_named():
+    from bot.games import mask_of
+    from bot.games.moves import make_move
+    from bot.screens.cards import wanted_emojis
+    from bot.screens.hand_panel import CardChoice, choice_lines
+
+    table = table_of("escoba")
+    seven = parse_card("7o")
+    moves = tuple(
+        make_move(seven, mask_of(parse_cards(pair))) for pair in (["5c", "3e"], ["5c", "3b"])
+    )
+    faces = CardFaces()
+    faces.add({name: index + 1 for index, name in enumerate(wanted_emojis())})
+    lines = choice_lines(table, CardChoice(seven, moves), card_words(table, "en", faces))
+    first, second = lines.splitlines()
+    assert first.endswith("(5 of cups + 3 of swords)"), first
+    assert second.endswith("(5 of cups + 3 of clubs)"), "the emojis alone read alike"

@@ -106,6 +106,9 @@ def end_text(table: Table, lang: str) -> str:
     """Why a table is no longer in play: finished, cancelled, abandoned, emptied, ended
     by its tournament, or forfeited by an entrant who withdrew or was disqualified."""
     reason = f"end.{table.end_reason or table.status}"
+    if table.status == "finished" and table.state is not None and table.match.winners:
+        names = ", ".join(side_name(table, side) for side in table.match.winners)
+        return tr(lang, "end.won", winners=names)  # the finished board names the winner
     if not table.log.forfeited:
         return tr(lang, reason)
     lost = set(table.log.forfeited)

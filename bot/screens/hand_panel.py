@@ -181,11 +181,17 @@ def choice_lines(
     table: Table, choice: CardChoice, cards: CardWords, *, hinted: int | None = None
 ) -> str:
     """The captures of a card with several, lettered like their buttons, with the
-    cards' emojis (which a button's label cannot show); 💡 by the coach's."""
+    cards' emojis (which a button's label cannot show), and their names where two
+    would read alike but for the suits; 💡 by the coach's."""
+    ranks = [
+        tuple(sorted(card % 10 for card in describe_move(move).captures)) for move in choice.moves
+    ]
     lines = []
     for index, move in enumerate(choice.moves):
         info = describe_move(move)
         taken = [cards.join(info.captures)] if info.captures else []
+        if taken and ranks.count(ranks[index]) > 1:  # "5 + 3" twice: say which
+            taken = [f"{taken[0]} ({cards.names(info.captures)})"]
         taken += [player_name(table, seat) for seat in info.steals]
         mark = " 💡" if move == hinted else ""
         lines.append(f"**{option_letter(index)}** · " + ", ".join(taken) + mark)

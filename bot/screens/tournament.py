@@ -48,12 +48,14 @@ def _title(tournament: Tournament, lang: str) -> str:
 
 
 def _about(tournament: Tournament, lang: str) -> str:
-    """Format, rounds, minutes a round, team size, bots, start time."""
+    """Format, rounds, minutes a round, each match's target, team size, bots, start."""
     parts = [
         tr(lang, f"tournament.format.{tournament.format}"),
         tr_count(lang, "tournament.rounds", _rounds(tournament)),
         tr(lang, "tournament.minutes", minutes=tournament.round_minutes),
     ]
+    if "target_score" in tournament.options:  # how long a match is
+        parts.append(tr_count(lang, "tournament.target", tournament.options["target_score"]))
     if tournament.team_size > 1:
         parts.append(tr(lang, "tournament.pairs"))
     if tournament.bots_fill:
