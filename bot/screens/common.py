@@ -106,9 +106,10 @@ def end_text(table: Table, lang: str) -> str:
     """Why a table is no longer in play: finished, cancelled, abandoned, emptied, ended
     by its tournament, or forfeited by an entrant who withdrew or was disqualified."""
     reason = f"end.{table.end_reason or table.status}"
-    won = table.status == "finished" and table.state is not None and table.match.winners
-    if won and not table.log.forfeited:
-        names = ", ".join(side_name(table, side) for side in table.match.winners)
+    finished = table.status == "finished" and table.state is not None
+    winners = table.match.winners if finished else None
+    if winners and not table.log.forfeited:
+        names = ", ".join(side_name(table, side) for side in winners)
         return tr(lang, "end.won", winners=names)  # the finished board names the winner
     if not table.log.forfeited:
         return tr(lang, reason)
