@@ -145,13 +145,13 @@ class MatchHistory:
         return embed, history_view(options, lang)
 
     async def _recent_rows(self, guild_id: int, user_id: int) -> list[dict[str, Any]]:
+        """The server's last finished matches; in DMs, the member's own among quick
+        play's and friends' tables."""
         if guild_id:
             return await self.storage.finished_tables(guild_id, limit=HISTORY_SIZE)
-        rows = []
-        for place in places_seen_from(guild_id):
-            rows += await self.storage.finished_tables(place, limit=HISTORY_SIZE * 4)
+        places = places_seen_from(guild_id)
+        rows = await self.storage.finished_tables(*places, limit=HISTORY_SIZE * 4)
         mine = [row for row in rows if Table.from_row(row).seat_of(user_id) is not None]
-        mine.sort(key=lambda row: (row["updated_at"], row["id"]), reverse=True)
         return mine[:HISTORY_SIZE]
 
     async def on_pick(self, interaction: discord.Interaction, values: list[str]) -> None:

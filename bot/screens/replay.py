@@ -90,10 +90,8 @@ class MatchReplay:
     async def last_match_of(self, guild_id: int, user_id: int) -> int:
         """The member's last finished match on this server (in DMs: of quick play and
         friends' tables)."""
-        rows = []
-        for place in places_seen_from(guild_id):
-            rows += await self.storage.finished_tables(place, limit=RECENT)
-        for row in sorted(rows, key=lambda row: row["id"], reverse=True):
+        rows = await self.storage.finished_tables(*places_seen_from(guild_id), limit=RECENT)
+        for row in rows:
             if any(seat.user_id == user_id for seat in Table.from_row(row).seats):
                 return row["id"]
         raise TableError("replay.none")

@@ -206,13 +206,16 @@ class TableRows(StorageBase):
 
         await self.db.write(work)
 
-    async def finished_tables(self, guild_id: int, *, limit: int) -> list[dict[str, Any]]:
-        """A server's most recently finished matches, newest first, JSON columns decoded
-        (``updated_at`` is when the match ended)."""
+    async def finished_tables(self, *guild_ids: int, limit: int) -> list[dict[str, Any]]:
+        """The most recently finished matches of a server (or of several "servers":
+        quick play's and friends' tables, seen from DMs), newest first, JSON columns
+        decoded (``updated_at`` is when the match ended)."""
+        marks = ", ".join("?" * len(guild_ids))
         rows = await self.db.fetch_all(
             f"SELECT id, {', '.join(TABLE_COLUMNS)}, updated_at FROM game_tables "
-            "WHERE guild_id = ? AND status = 'finished' ORDER BY updated_at DESC, id DESC LIMIT ?",
-            (guild_id, limit),
+            f"WHERE guild_id IN ({marks}) AND status = 'finished' "
+            "ORDER BY updated_at DESC, id DESC LIMIT ?",
+            (*guild_ids, limit),
         )
         return [decoded(row) for row in rows]
 
