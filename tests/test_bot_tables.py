@@ -201,7 +201,8 @@ async def test_leaderboard_and_stats_after_matches(simcord_env):
 
     board = await ana.slash(channel, "leaderboard", game="escoba", season="all")
     text = board.response.embeds[0].description
-    assert ana.mention in text and bob.mention in text
+    names = sorted(re.findall(r"^\*\*\d\.\*\* (\w+) ·", text, re.M))
+    assert names == ["ana", "bob"] and "<@" not in text, "a list of names, not of pings"
     wins = [int(n) for n in re.findall(r"(\d+) wins? / 2 matches", text)]
     assert sorted(wins) in ([0, 2], [1, 1])
     ratings = [int(n) for n in re.findall(r"· \*\*(\d+)\*\* ·", text)]

@@ -206,7 +206,8 @@ async def test_the_results_are_posted_once_to_the_chosen_channel_even_after_a_re
     assert len(posts) == 1
     embed = posts[0].embeds[0]
     assert embed.title == "Season over: October 2026 · Escoba"
-    assert embed.description.startswith("🥇 <@") and "🥈 <@" in embed.description
+    first, second = embed.description.splitlines()[:2]
+    assert {first.split(" ·")[0], second.split(" ·")[0]} == {"🥇 ana", "🥈 bob"}, "by name"
     assert embed.image.url and "podium_escoba.png" in embed.image.url
 
     storage = bot.storage

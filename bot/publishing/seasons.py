@@ -16,7 +16,7 @@ import discord
 
 from ..games import GAMES
 from ..i18n import public_language
-from ..screens.season_results import marker, season_results
+from ..screens.season_results import SHOWN, marker, season_results
 from ..storage import Storage
 from .port import DiscordPort
 
@@ -51,11 +51,8 @@ class SeasonPoster:
         try:
             if not await self._posted_before(channel, season):
                 lang = public_language(settings.language, guild.preferred_locale)
-                names = {
-                    finish.user_id: _name(guild, finish.user_id)
-                    for finishes in standings.values()
-                    for finish in finishes[:3]
-                }
+                shown = {f.user_id for finishes in standings.values() for f in finishes[:SHOWN]}
+                names = await self.storage.member_names(guild.id, sorted(shown))
                 embeds, files = season_results(season, standings, names, lang)
                 await channel.send(embeds=embeds, files=files)
         except (discord.Forbidden, discord.NotFound) as refused:
@@ -70,8 +67,3 @@ class SeasonPoster:
                 if any(text.endswith(marker(season)) for text in footers):
                     return True
         return False
-
-
-def _name(guild: discord.Guild, user_id: int) -> str:
-    member = guild.get_member(user_id)
-    return member.display_name if member is not None else "?"

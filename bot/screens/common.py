@@ -3,7 +3,7 @@ the private answer to a click or a command."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import discord
@@ -126,6 +126,13 @@ def _names(seats: Iterable[Seat]) -> str:
 
 def player_name(table: Table, seat: int) -> str:
     return table.seats[seat].name if 0 <= seat < len(table.seats) else "?"
+
+
+def listed_name(names: Mapping[int, str], user_id: int) -> str:
+    """A member in a list of names (a leaderboard, a season's standings): the name they
+    last played under on the server, else a mention (Discord shows it as their name)."""
+    name = names.get(user_id)
+    return discord.utils.escape_markdown(name) if name else f"<@{user_id}>"
 
 
 def seat_mention(table: Table, seat: int) -> str:

@@ -17,7 +17,7 @@ from ..i18n import decimal, tr, tr_count
 from ..seasons import RANKED_AFTER, previous, season_of
 from ..storage import LEADERBOARD_ORDER, Finish, PlayerRecord, Storage
 from ..tables import FRIENDS, TableError
-from .common import game_name, sweeps_text
+from .common import game_name, listed_name, sweeps_text
 from .ids import LeaderboardButton
 
 PAGE_SIZE = 10
@@ -30,12 +30,12 @@ SORTS = tuple(LEADERBOARD_ORDER)
 _SPARKS = "▁▂▃▄▅▆▇█"
 
 
-def _line(rank: int, record: PlayerRecord, lang: str, season: str = "") -> str:
+def _line(rank: int, record: PlayerRecord, name: str, lang: str, season: str = "") -> str:
     if season and record.played < RANKED_AFTER:
         return tr(
             lang,
             "leaderboard.unranked_line",
-            mention=f"<@{record.user_id}>",
+            name=name,
             played=record.played,
             needed=RANKED_AFTER,
             wins=tr_count(lang, "count.win", record.won),
@@ -44,7 +44,7 @@ def _line(rank: int, record: PlayerRecord, lang: str, season: str = "") -> str:
         lang,
         "leaderboard.line",
         rank=rank,
-        mention=f"<@{record.user_id}>",
+        name=name,
         rating=record.rating.shown,
         wins=tr_count(lang, "count.win", record.won),
         matches=tr_count(lang, "count.match", record.played),
@@ -111,7 +111,8 @@ class Leaderboards:
     async def page(
         self, guild_id: int, game: str, sort: str, page: int, lang: str, season: str = ""
     ) -> tuple[discord.Embed, discord.ui.View | None]:
-        """A page of the all-time board, or of ``season``'s (a season's key)."""
+        """A page of the all-time board, or of ``season``'s (a season's key): members by
+        the names they played under, a list of names rather than of mentions."""
         rows, count = await self.storage.leaderboard(
             guild_id,
             game,
@@ -130,7 +131,12 @@ class Leaderboards:
             season=season_name(season, lang),
         )
         if rows:
-            lines = [_line(page * PAGE_SIZE + i + 1, r, lang, season) for i, r in enumerate(rows)]
+            names = await self.storage.member_names(guild_id, [r.user_id for r in rows])
+            first = page * PAGE_SIZE + 1
+            lines = [
+                _line(first + i, r, listed_name(names, r.user_id), lang, season)
+                for i, r in enumerate(rows)
+            ]
             description = "\n".join(lines)
         elif season:
             when = season_name(season, lang)

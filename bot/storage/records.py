@@ -163,6 +163,9 @@ class MatchResult:
     """The match counts on the global board (its server allows it; not practice)."""
     global_before: Rating = STARTING_RATING
     global_after: Rating = STARTING_RATING
+    name: str = ""
+    """The member's own name as seated, kept for the server's lists ("": not their own,
+    e.g. a pair's or quick play's)."""
 
 
 LEADERBOARD_ORDER = {

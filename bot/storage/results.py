@@ -40,6 +40,12 @@ async def add_results(
             await _add_change(tx, "global_changes", table_id, now, line, *worldwide)
         line = {"guild_id": guild_id, "game": game, "user_id": result.user_id}
         await _add_change(tx, "rating_changes", table_id, now, line, before, after)
+        if result.name:
+            await tx.execute(
+                "INSERT INTO member_names (guild_id, user_id, name) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
+                (guild_id, result.user_id, result.name),
+            )
 
 
 async def _add_change(
@@ -190,6 +196,18 @@ class Results(StorageBase):
             for row in rows
         ]
         return lines, counted["count"] if counted else 0
+
+    async def member_names(self, guild_id: int, user_ids: list[int]) -> dict[int, str]:
+        """The names these members last played a recorded match under on this server
+        (a member who never did is left out)."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self.db.fetch_all(
+            f"SELECT user_id, name FROM member_names WHERE guild_id = ? AND user_id IN ({marks})",
+            (guild_id, *user_ids),
+        )
+        return {row["user_id"]: row["name"] for row in rows}
 
     async def seasons_played(self, guild_id: int, game: str) -> list[str]:
         """The seasons of a game with a match on this server, newest first."""

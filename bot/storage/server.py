@@ -200,6 +200,7 @@ COPIED_TABLES = (
     "pool_strikes",
     "pool_rematches",
     "global_changes",
+    "member_names",
 )
 """Every table of the schema (but the shard claims, which belong to the processes of
 one database), each after the tables it refers to."""

@@ -9,6 +9,8 @@ from their season rating, as all-time from their all-time one.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..ratings import STARTING_RATING, Entrant, Rating, bot_rating, rate_match, side_ranks
 from ..storage import MatchResult
 from .model import Table
@@ -40,6 +42,8 @@ def match_results(
     global_rated = _rated(table, worldwide)
     on_global = global_ratings is not None and not table.settings.hints
     on_global = on_global and not table.settings.clicks
+    shared = Counter(seat.name for seat in table.seats)
+    quick = table.settings.quick is not None  # seats shown by an animal and a rating
     return [
         MatchResult(
             user_id=seat.user_id,
@@ -57,6 +61,7 @@ def match_results(
             on_global_board=on_global,
             global_before=worldwide[seat.user_id],
             global_after=global_rated[seat.user_id],
+            name="" if quick or shared[seat.name] > 1 else seat.name,  # a pair's: not own
         )
         for index, seat in enumerate(table.seats)
         if seat.bot is None
