@@ -24,7 +24,10 @@ Choices for the sandbox:
   database keeps its leaderboards and history. The slash commands are synced at
   every start (each run's Discord is a new one, whatever the database remembers).
 - The database dates its rows by SimCord's clock (``env.now()``), so ``/history``
-  says when a match ended in the sandbox's time.
+  says when a match ended in the sandbox's time. That clock moves as the bot's timers
+  come due (its checks every few seconds: about as fast as real time), while the
+  page dated its "5 minutes ago" from the instant it was opened: the page follows
+  the clock (``follow_the_clock``), so no finished match reads "in 12 minutes".
 - SimCord keeps no emoji pictures, so the sandbox hands the preview the pictures of
   the card emojis itself (each start uploads them again to the new simulated Discord).
 - Leaving the sandbox (Ctrl-C) stops the bot's work and closes the database, so no
@@ -151,6 +154,34 @@ async def sandbox(database: Path, deal_seed: int | None = None) -> AsyncIterator
         await bot.close_storage()
 
 
+def follow_the_clock(page) -> None:
+    """Make a preview date what it shows (``<t:…:R>``: "5 minutes ago") from SimCord's
+    clock at each publication, not from the instant it was opened (SimCord 3.2 moves
+    its presentation time only on Refresh)."""
+    publish = page._publish
+
+    def published(*args: Any, **kwargs: Any) -> None:
+        page.capture_time = page.env.now()
+        publish(*args, **kwargs)
+
+    page._publish = published
+
+
+def open_page(world: SandboxWorld, *, dms: bool = False, port: int | None = None):
+    """The preview of #cartas (or of ``MEMBER_NAME``'s DMs with the bot, ``dms``) that
+    the browser shows, following the sandbox's clock."""
+    you = world.you.user
+    page = world.env.preview(
+        you.dm_channel if dms else world.channel,
+        viewers=[you] if dms else world.members,
+        layout="channel",
+        port=port,
+        assets=emoji_pictures(world.env),
+    )
+    follow_the_clock(page)
+    return page
+
+
 def emoji_pictures(env) -> dict[str, tuple[str, bytes]]:
     """The card emojis' pictures, by the URL the preview asks for them."""
     from simcord.backend.cdn import CDN_BASE
@@ -174,14 +205,7 @@ async def serve(database: Path | None, port: int | None, *, dms: bool = False) -
         async with sandbox(path) as world, contextlib.AsyncExitStack() as stack:
             from simcord import SetupError
 
-            you = world.you.user
-            page = world.env.preview(
-                you.dm_channel if dms else world.channel,
-                viewers=[you] if dms else world.members,
-                layout="channel",
-                port=port,
-                assets=emoji_pictures(world.env),
-            )
+            page = open_page(world, dms=dms, port=port)
             try:
                 preview = await stack.enter_async_context(page)
             except (OSError, SetupError) as exc:

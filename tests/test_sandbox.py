@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 import signal
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import threading
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 import aiohttp
@@ -17,7 +19,7 @@ import discord
 from simcord.results import to_discord_message
 
 from bot.__main__ import parse_args
-from bot.sandbox import sandbox
+from bot.sandbox import open_page, sandbox
 from tests.discord_helpers import (
     BOT_SELECT,
     TableDriver,
@@ -108,6 +110,28 @@ async def test_history_dates_come_from_the_sandbox_clock(tmp_path):
         history = await you.slash(channel, "history")
         ended = int(re.search(r"<t:(\d+):R>", history.response.embeds[0].description).group(1))
         assert ended == int(env.now().timestamp())
+
+
+async def test_the_page_never_dates_a_finished_match_in_the_future(tmp_path):
+    """The sandbox's clock moves with the bot's timers while the page is open (twelve
+    minutes here): the page reads "<t:…:R>" against that clock, so a match that just
+    ended is "now" or past, never "in 12 minutes"."""
+    async with sandbox(tmp_path / "sandbox.sqlite3", deal_seed=5) as world:
+        you, channel, env = world.you, world.channel, world.env
+        async with open_page(world) as page:
+            await env.advance_time(12 * 60)
+            driver = TableDriver(env, channel, [you], dm_closed={you.id})
+            await driver.open("escoba new", target=1)
+            await you.select(driver.lobby, ["random"], custom_id=BOT_SELECT)
+            await you.click(driver.lobby, label="Start")
+            await driver.play_to_end()
+            history = await you.slash(channel, "history")
+            ended = int(re.search(r"<t:(\d+):R>", history.response.embeds[0].description)[1])
+            shown = await page.snapshot()
+        stamps = re.findall(r'"unix": "?(\d+)', json.dumps(shown))
+        assert str(ended) in stamps, "the page shows the history's date"
+        basis = datetime.fromisoformat(shown["profile"]["presentationTime"]).timestamp()
+        assert ended <= basis, f"dated {ended - basis:+.0f} s from the page's now"
 
 
 async def test_leaving_the_sandbox_closes_the_database_and_its_thread(tmp_path):
