@@ -134,6 +134,8 @@ class EscobaBot(commands.AutoShardedBot):
         self.publisher = Publisher(self, self.service, timings)
         self.boundary = ErrorBoundary(self.service, self.publisher)
         self.tournaments = TournamentService(self.storage, self.service, clock=_discord_clock)
+        if self.simulated:  # the sandbox has no turn timers
+            self.tournaments.turn_seconds = None
         self.tournament_publisher = TournamentPublisher(
             self, self.tournaments, pause=self.settings.edit_window / 2
         )

@@ -28,6 +28,7 @@ from tests.discord_helpers import (
     custom_ids,
     enabled,
     is_score_sheet,
+    message_text,
 )
 
 
@@ -132,6 +133,27 @@ async def test_the_page_never_dates_a_finished_match_in_the_future(tmp_path):
         assert str(ended) in stamps, "the page shows the history's date"
         basis = datetime.fromisoformat(shown["profile"]["presentationTime"]).timestamp()
         assert ended <= basis, f"dated {ended - basis:+.0f} s from the page's now"
+
+
+async def test_a_tournament_in_the_sandbox_plays_without_turn_timers(tmp_path):
+    """The sandbox has no turn timers (its clock follows the bot's timers and the one
+    member plays every seat in turn): a tournament's boards show none, and a member
+    away for long is not played for by the bot."""
+    async with sandbox(tmp_path / "sandbox.sqlite3", deal_seed=5) as world:
+        alex = world.you
+        channel, env = world.channel, world.env
+        await alex.slash(channel, "tournament new", format="knockout")
+        sign_up = next(m for m in channel.history() if "tournament #" in message_text(m))
+        for member in world.members:
+            await member.click(current(env, sign_up), label="Join")
+        await alex.click(current(env, sign_up), label="Start")
+        boards = [m for m in channel.history() if custom_ids(m, "esc:hand:")]
+        assert boards, "the match plays in #cartas"
+        assert not any("time runs out" in message_text(m) for m in boards)
+        await env.advance_time(30 * 60)
+        board = current(env, boards[-1])
+        assert "time runs out" not in message_text(board)
+        assert "bot plays their seat" not in " ".join(message_text(m) for m in channel.history())
 
 
 async def test_leaving_the_sandbox_closes_the_database_and_its_thread(tmp_path):

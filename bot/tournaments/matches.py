@@ -16,12 +16,17 @@ member away is played for by the bot."""
 
 
 async def open_match(
-    tables: TableService, tournament: Tournament, pairing: Pairing, server: GuildSettings
+    tables: TableService,
+    tournament: Tournament,
+    pairing: Pairing,
+    server: GuildSettings,
+    turn_seconds: int | None = TURN_SECONDS,
 ) -> Table:
     """The pairing's table, opened and started (or the one a kill left half-opened), with
-    the ``server``'s settings."""
+    the ``server``'s settings, and its turn timer else ``turn_seconds`` (None: no timer,
+    as in the sandbox, where members switch from table to table as they please)."""
     table = _table_of(tables, tournament, pairing)
-    table = table or await _create(tables, tournament, pairing, server)
+    table = table or await _create(tables, tournament, pairing, server, turn_seconds)
     return await _seat_and_start(tables, tournament, pairing, table)
 
 
@@ -32,11 +37,15 @@ def _table_of(tables: TableService, tournament: Tournament, pairing: Pairing) ->
 
 
 async def _create(
-    tables: TableService, tournament: Tournament, pairing: Pairing, server: GuildSettings
+    tables: TableService,
+    tournament: Tournament,
+    pairing: Pairing,
+    server: GuildSettings,
+    turn_seconds: int | None,
 ) -> Table:
     host = rules.seats(tournament, pairing)[0]
     marker = rules.marker(tournament, pairing)
-    turn_timer = server.turn_timer or TURN_SECONDS
+    turn_timer = server.turn_timer or turn_seconds
     settings = TableSettings.of_server(server, turn_timer, tournament=marker)
     return await tables.create(
         guild_id=tournament.guild_id,

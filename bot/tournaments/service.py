@@ -21,7 +21,7 @@ from typing import Any
 from ..storage import Storage
 from ..tables import Seat, Table, TableError, TableService
 from . import invitations, rules
-from .matches import open_match
+from .matches import TURN_SECONDS, open_match
 from .model import Tournament, match_of
 
 
@@ -37,6 +37,7 @@ class TournamentService:
         self._settling: dict[int, asyncio.Lock] = {}
         """One settling at a time per tournament (a table's end and the clock may both
         ask): two would open the same pairing's table at once."""
+        self.turn_seconds: int | None = TURN_SECONDS  # its tables' timer (sandbox: none)
         self.on_changed: Callable[[Tournament], None] = lambda tournament: None
         """Told of each saved change (the tournament's publisher shows it)."""
         self.on_table_changed: Callable[[int], None] = lambda table_id: None
@@ -269,7 +270,7 @@ class TournamentService:
             return False
         server = await self.storage.guild_settings(tournament.guild_id)
         for pairing in waiting:
-            table = await open_match(self.tables, tournament, pairing, server)
+            table = await open_match(self.tables, tournament, pairing, server, self.turn_seconds)
             async with self._changing(tournament.id) as draft:
                 rules.table_opened(draft, pairing.board, table.id)
             self.on_table_changed(table.id)
@@ -320,8 +321,7 @@ class TournamentService:
                 await self.tables.end_for_tournament(table_id, reason, forfeited)
                 self.on_table_changed(table_id)
 
-    async def idle(self) -> None:
-        """Wait for the results being taken in (tests, the benchmark)."""
+    async def idle(self) -> None:  # the results being taken in (tests, the benchmark)
         while self._pending:
             await asyncio.gather(*list(self._pending))
 
