@@ -529,3 +529,27 @@ async def test_a_swiss_plays_the_rounds_its_field_needs(simcord_env):
     await members[4].click(signup(channel), label="Leave")
     await members[0].click(signup(channel), label="Start")
     assert "round 1 of 3" in standings_messages(channel)[0].embeds[0].title
+
+
+async def test_a_double_click_on_leave_is_answered_as_the_first_click(simcord_env):
+    """Two Leave clicks close together (the second handled after the first) told the
+    member "You left" and then "You are not in this tournament": the second is now
+    answered as the first, and one who never joined is still told so."""
+    channel, members = await open_tournament(simcord_env, "ana", "bob", "cai", "dan")
+    ana, bob = members[:2]
+    for member in members[1:]:
+        await member.click(signup(channel), label="Join")
+    first = answer(await bob.click(signup(channel), label="Leave"))
+    second = answer(await bob.click(signup(channel), label="Leave"))
+    assert first.content == second.content == "You left tournament #1."
+    never = answer(await ana.click(signup(channel), label="Leave"))
+    assert never.content.startswith("You are not in this tournament")
+
+    for member in (ana, bob):  # bob comes back: four entrants
+        await member.click(signup(channel), label="Join")
+    await ana.click(signup(channel), label="Start")
+    assert not signup(channel).components, "it runs"
+    cai = members[2]  # once it runs, /tournament leave withdraws: twice, as once
+    first = answer(await cai.slash(channel, "tournament leave"))
+    second = answer(await cai.slash(channel, "tournament leave"))
+    assert first.content == second.content and "You withdrew" in first.content, first.content

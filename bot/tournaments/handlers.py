@@ -187,7 +187,13 @@ class TournamentHandlers:
             await _say(interaction, "tournament.declined", inviter=inviter, id=tournament_id)
 
     async def _leave(self, interaction: discord.Interaction, tournament_id: int) -> None:
-        tournament = await self.tournaments.leave(tournament_id, interaction.user.id)
+        user_id = interaction.user.id
+        try:
+            tournament = await self.tournaments.leave(tournament_id, user_id)
+        except TableError as refused:  # a second Leave (a double click): as the first
+            tournament = self.tournaments.get(tournament_id)
+            if refused.key != "tournament.not_entered" or not _gone(tournament, user_id):
+                raise
         key = "tournament.left" if tournament.status == "signup" else "tournament.withdrew"
         await _say(interaction, key, id=tournament_id)
 
@@ -257,3 +263,11 @@ async def _say(interaction: discord.Interaction, key: str, **params: object) -> 
     """The private answer to a deferred command or click."""
     text = tr(language_of(interaction.locale), key, **params)
     await interaction.edit_original_response(content=text)
+
+
+def _gone(tournament: Tournament, user_id: int) -> bool:
+    """The member left the sign-up, or withdrew from the running tournament, already."""
+    entrant = tournament.entrant_of(user_id)
+    if tournament.status == "signup":
+        return entrant is None and user_id in tournament.left
+    return entrant is not None and entrant.withdrawn

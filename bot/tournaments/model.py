@@ -120,6 +120,8 @@ class Tournament(BaseModel):
     paused_left: float | None = None
     """Seconds the round had left when the host paused it."""
     entrants: list[Entrant] = Field(default_factory=list)
+    left: list[int] = Field(default_factory=list)
+    """Members who left the sign-up themselves (a second Leave is answered as the first)."""
     invitations: list[Invitation] = Field(default_factory=list)
     """A tournament of pairs' invitations, in order: a number is an index."""
     pairings: list[Pairing] = Field(default_factory=list)

@@ -144,7 +144,7 @@ class TournamentService:
         play is forfeited, the rest of the rounds pair without the entrant)."""
         async with self._changing(tournament_id) as draft:
             if draft.status == "signup":
-                rules.leave_signup(draft, user_id)
+                rules.leave_signup(draft, user_id, by_member=True)
                 ended: list[int] = []
                 members: list[int] = []
             elif draft.is_live:
