@@ -13,10 +13,9 @@ Choices for the sandbox:
   one channel), so a channel hosts one table at a time. The notice a real server
   gets about Create Public Threads is not shown: there is nothing to fix. A
   tournament's matches play in #cartas too, side by side.
-- Bots move at once and hands follow each other without a pause: SimCord's clock
-  only moves when told, so the sandbox has no waits and no turn timers (quick play's
-  tables neither; its pool pairs when a member enters, and offers the hard bot at
-  once, since no 45 s ever pass).
+- Bots move at once and hands follow each other without a pause, and there are no
+  turn timers (quick play's and tournaments' tables neither: one member plays every
+  seat in turn); the pool pairs when a member enters, and offers the hard bot at once.
 - SimCord's preview shows one channel: #cartas, or with ``--dms`` Alex's DMs with the
   bot, where quick play's seat is played (``/play``, then the hard bot).
 - The database is a throw-away file in a temporary folder unless ``--database``
@@ -28,6 +27,10 @@ Choices for the sandbox:
   come due (its checks every few seconds: about as fast as real time), while the
   page dated its "5 minutes ago" from the instant it was opened: the page follows
   the clock (``follow_the_clock``), so no finished match reads "in 12 minutes".
+- The page rebuilds what it shows from the channel's whole history at every click,
+  so after an hour of play a card click took 26 s: the sandbox keeps the last
+  ``KEPT_MESSAGES`` messages of a channel and deletes older ones, as a moderator
+  would (a message the bot still edits is posted afresh, as on Discord).
 - SimCord keeps no emoji pictures, so the sandbox hands the preview the pictures of
   the card emojis itself (each start uploads them again to the new simulated Discord).
 - Leaving the sandbox (Ctrl-C) stops the bot's work and closes the database, so no
@@ -56,6 +59,9 @@ CHANNEL_NAME = "cartas"
 MEMBER_NAME = "Alex"
 OTHER_NAMES = ("Bea", "Carlo", "Dani")
 BOT_NAME = "Escoba"
+KEPT_MESSAGES = 150
+"""Messages a channel keeps in the sandbox: more than the bot reads back (100) to find
+its own posts, and three pages of the preview's window (50)."""
 WELCOME = """\
 Sandbox ready: open {url}
 
@@ -131,9 +137,12 @@ async def build_world(env, bot: EscobaBot) -> SandboxWorld:
 
 
 @contextlib.asynccontextmanager
-async def sandbox(database: Path, deal_seed: int | None = None) -> AsyncIterator[SandboxWorld]:
+async def sandbox(
+    database: Path, deal_seed: int | None = None, kept_messages: int | None = KEPT_MESSAGES
+) -> AsyncIterator[SandboxWorld]:
     """The bot running against a fresh simulated Discord, for as long as the block runs
-    (``deal_seed`` makes the deals reproducible, for tests)."""
+    (``deal_seed`` makes the deals reproducible, for tests; ``kept_messages``: the
+    messages a channel keeps, None: all, as the benchmark compares)."""
     try:
         import simcord
     except ImportError as exc:
@@ -144,6 +153,8 @@ async def sandbox(database: Path, deal_seed: int | None = None) -> AsyncIterator
     try:
         async with simcord.run(bot, check_errors=False) as env:
             bot.clock = env.now
+            if kept_messages is not None:
+                bot.add_listener(_history_kept(env, kept_messages), "on_message")
             if bot.emoji_upload is not None:
                 await bot.emoji_upload
             world = await build_world(env, bot)
@@ -152,6 +163,18 @@ async def sandbox(database: Path, deal_seed: int | None = None) -> AsyncIterator
     finally:
         bot.stop_work()
         await bot.close_storage()
+
+
+def _history_kept(env, limit: int):
+    """A listener that deletes a channel's oldest messages past ``limit``."""
+
+    async def on_message(message: discord.Message) -> None:
+        kept = env.backend.messages.get(message.channel.id, {})
+        if len(kept) > limit:
+            oldest = sorted(kept)[: len(kept) - limit]
+            env.backend.bulk_delete_messages(message.channel.id, oldest)
+
+    return on_message
 
 
 def follow_the_clock(page) -> None:

@@ -156,6 +156,32 @@ async def test_a_tournament_in_the_sandbox_plays_without_turn_timers(tmp_path):
         assert "bot plays their seat" not in " ".join(message_text(m) for m in channel.history())
 
 
+async def test_the_sandbox_keeps_a_channel_to_its_last_messages(tmp_path):
+    """The page rebuilds what it shows from the channel's history at every click (an
+    hour of play made a click take 26 s): a channel keeps its last messages only, and
+    a match whose board was deleted with the oldest ones plays on, its board posted
+    afresh."""
+    async with sandbox(tmp_path / "sandbox.sqlite3", deal_seed=5, kept_messages=20) as world:
+        you, channel, env = world.you, world.channel, world.env
+        driver = TableDriver(env, channel, [you], dm_closed={you.id})
+        await driver.open("escoba new", target=1)
+        await you.select(driver.lobby, ["random"], custom_id=BOT_SELECT)
+        await you.click(driver.lobby, label="Start")
+        first_board = driver.board()
+        for number in range(30):
+            await world.others[0].send(channel, f"chat {number}")
+        kept = list(channel.history())
+        assert len(kept) == 20 and kept[-1].content == "chat 29"
+        assert first_board.id not in {message.id for message in kept}
+        panel = answer(await you.slash(channel, "hand")).message  # the board is gone: /hand
+        await you.click(panel, custom_id=enabled(panel, "esc:card:")[0])
+        if choices := custom_ids(current(env, panel), "esc:move:"):
+            await you.click(current(env, panel), custom_id=choices[0])
+        await driver.play_to_end()
+        assert driver.board().id != first_board.id, "the board was posted afresh"
+        assert len(list(channel.history())) <= 20
+
+
 async def test_leaving_the_sandbox_closes_the_database_and_its_thread(tmp_path):
     before = set(threading.enumerate())
     async with sandbox(tmp_path / "sandbox.sqlite3") as world:

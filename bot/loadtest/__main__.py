@@ -133,6 +133,16 @@ def _pool(args: argparse.Namespace) -> dict:
     )
 
 
+def _sandbox(args: argparse.Namespace) -> dict:
+    from .sandbox_load import run_sandbox_benchmark
+
+    return asyncio.run(
+        run_sandbox_benchmark(
+            matches=args.matches, every=args.every, kept=args.kept, seed=args.seed
+        )
+    )
+
+
 def _games(text: str) -> tuple[str, ...]:
     """``scopa,escoba,scopone``: the pools to simulate."""
     from ..pool.service import QUICK_GAMES
@@ -240,6 +250,17 @@ def parser() -> argparse.ArgumentParser:
     pool.add_argument("--database", help=DATABASE_HELP)
     pool.add_argument("--seed", type=int, default=1, help="seeds the arrivals")
     pool.set_defaults(run=_pool)
+    page = commands.add_parser(
+        "sandbox",
+        help="the sandbox's page as the channel's history grows: a card click's time",
+    )
+    page.add_argument("--matches", type=int, default=60, help="matches played in all")
+    page.add_argument("--every", type=int, default=10, help="one match in this many on the page")
+    page.add_argument(
+        "--kept", type=int, default=150, help="messages a channel keeps (0: all, as before)"
+    )
+    page.add_argument("--seed", type=int, default=1, help="seeds the deals and the choices")
+    page.set_defaults(run=_sandbox)
     return top
 
 
