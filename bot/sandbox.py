@@ -30,7 +30,7 @@ Choices for the sandbox:
 - The page rebuilds what it shows from the channel's whole history at every click,
   so after an hour of play a card click took 26 s: the sandbox keeps the last
   ``KEPT_MESSAGES`` messages of a channel and deletes older ones, as a moderator
-  would (a message the bot still edits is posted afresh, as on Discord).
+  would, but never one with buttons (a board or a hand panel still in use).
 - SimCord keeps no emoji pictures, so the sandbox hands the preview the pictures of
   the card emojis itself (each start uploads them again to the new simulated Discord).
 - Leaving the sandbox (Ctrl-C) stops the bot's work and closes the database, so no
@@ -166,13 +166,16 @@ async def sandbox(
 
 
 def _history_kept(env, limit: int):
-    """A listener that deletes a channel's oldest messages past ``limit``."""
+    """A listener that deletes a channel's oldest messages past ``limit``, but never one
+    with buttons or menus (a board, a hand panel, a lobby: what a member still uses)."""
 
     async def on_message(message: discord.Message) -> None:
         kept = env.backend.messages.get(message.channel.id, {})
         if len(kept) > limit:
-            oldest = sorted(kept)[: len(kept) - limit]
-            env.backend.bulk_delete_messages(message.channel.id, oldest)
+            quiet = sorted(key for key, held in kept.items() if not held.components)
+            oldest = quiet[: len(kept) - limit]
+            if oldest:
+                env.backend.bulk_delete_messages(message.channel.id, oldest)
 
     return on_message
 

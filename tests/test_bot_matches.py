@@ -40,7 +40,9 @@ async def test_two_player_escoba_to_21_through_buttons(simcord_env, caplog):
     assert len(results) >= 2, "every hand posts its score sheet"
     assert "Cards" in results[0].embeds[0].fields[0].value
     last = driver.board()
-    assert re.fullmatch(r"### The match is over: \*\*\w+\*\* won\.", board_part(last, "turn"))
+    assert re.fullmatch(r"### The match is over: \w+ won\.", board_part(last, "turn"))
+    footers = [m.embeds[0].footer.text for m in channel.history() if m.embeds]
+    assert any(re.fullmatch(r"The match is over: \w+ won\.", f or "") for f in footers), footers
     assert "dealt" not in board_part(last, "log"), "the board tells the match's last move"
     assert not custom_ids(last, "esc:"), "a finished board has no buttons"
     assert not [m for m in driver.thread.history() if "your turn" in m.content]

@@ -299,8 +299,11 @@ async def test_a_tournament_starts_by_itself_at_its_start_time_or_is_cancelled_w
     host = members[0]
     await host.slash(other, "tournament new", start_in=5)
     await host.click(signup(other), label="Join")
+    announced = signup(other).embeds[0].description.splitlines()[0]
+    assert "3 rounds" in announced, announced
     await simcord_env.advance_time(5 * 60 + 31)
     assert signup(other).embeds[0].footer.text == "Cancelled."
+    assert signup(other).embeds[0].description == announced, "it says what it announced"
 
 
 async def test_a_tournament_needs_a_text_channel_where_the_bot_opens_threads(simcord_env):

@@ -102,7 +102,7 @@ async def test_leaderboard_by_season_and_the_settings_that_set_it(simcord_env):
     month = datetime.now(UTC).strftime("%B %Y")
     board = (await bob.slash(channel, "leaderboard")).response.embeds[0]
     assert board.title == f"Escoba leaderboard · {month} · Rating"
-    assert board.description.count("unranked (2/5)") == 2, board.description
+    assert board.description.count("unranked (2 of 5 matches to a rank)") == 2, board.description
     alltime = (await bob.slash(channel, "leaderboard", season="all")).response.embeds[0]
     assert len(re.findall(r"· \*\*\d+\*\* ·", alltime.description)) == 2
 
@@ -114,7 +114,7 @@ async def test_leaderboard_by_season_and_the_settings_that_set_it(simcord_env):
     await driver.play_to_end()
     weekly = (await bob.slash(channel, "leaderboard")).response.embeds[0]
     assert re.fullmatch(r"Escoba leaderboard · week \d+, \d{4} · Rating", weekly.title)
-    assert weekly.description.count("unranked (1/5)") == 2
+    assert weekly.description.count("unranked (1 of 5 matches to a rank)") == 2
 
     missing = await bob.slash(channel, "leaderboard", season="2019-01")
     assert "There is no season “2019-01” of Escoba on this server" in missing.response.content

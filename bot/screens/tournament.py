@@ -68,9 +68,9 @@ def _about(tournament: Tournament, lang: str) -> str:
 
 
 def _rounds(tournament: Tournament) -> int:
-    """The rounds it plays: before its start, unless the host chose a Swiss's, those
-    of the field so far (at least the fewest entrants it starts with)."""
-    if tournament.status == "signup" and not tournament.rounds_chosen:
+    """The rounds it plays: before its start (or cancelled before it), unless the host
+    chose a Swiss's, those of the field so far (at least the fewest it starts with)."""
+    if tournament.round == 0 and not tournament.rounds_chosen:
         field = max(len(tournament.entrants), MIN_ENTRANTS)
         return rules.default_rounds(tournament.format, field)
     return tournament.rounds
