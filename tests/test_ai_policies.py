@@ -9,7 +9,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.ai import POLICIES
+from bot.ai import POLICIES, expectation
 from bot.ai.arena import arena, main
 from bot.ai.expectation import best_move as expected_best
 from bot.ai.expert import Budget, Expert
@@ -147,6 +147,34 @@ def test_in_scopone_the_hard_bot_leaves_no_table_the_next_seat_likely_sweeps():
     assert sum(view.hand_sizes) > 8, "not yet the end-game's exact search"
     for player in (expected_best, PLAYERS["expert"]):
         assert describe_move(player(game, view, random.Random(1))).card == parse_card("7c")
+
+
+def test_in_scopone_the_best_two_moves_are_weighed_again_with_the_partners_answer(
+    monkeypatch,
+):
+    """Every move against the next seat's reply, then the two best of them once more,
+    each reply answered by the partner (``expert_v1``: the reply only)."""
+    game = make_game("scopone")
+    state = game.new_match(3)
+    view = state.observe(state.turn)
+    assert len(view.legal_moves) > 2
+    calls: list[tuple[int, bool]] = []
+    weigh = expectation.reply_values
+
+    def counting(game, view, rng, moves=None, *, partner=False):
+        calls.append((len(view.legal_moves if moves is None else moves), partner))
+        return weigh(game, view, rng, moves, partner=partner)
+
+    monkeypatch.setattr(expectation, "reply_values", counting)
+    chosen = PLAYERS["expert"](game, view, random.Random(1))
+    assert calls == [(len(view.legal_moves), False), (2, True)]
+    answered = weigh(game, view, random.Random(1), partner=True)
+    replied = weigh(game, view, random.Random(1))
+    assert answered != replied, "the partner's answers change what a move is worth"
+    assert chosen in view.legal_moves
+    calls.clear()
+    PLAYERS["expert_v1"](game, view, random.Random(1))
+    assert calls == [(len(view.legal_moves), False)]
 
 
 def test_a_duplicate_arena_reports_each_deal_pair_and_the_paired_interval(capsys):

@@ -48,8 +48,8 @@ from dataclasses import dataclass
 
 from ..games import Game, Observation, State
 from ..games.cards import FULL_DECK, mask_of
+from .expectation import DEEPER_MOVES, reply_values
 from .expectation import best_move as expected_best
-from .expectation import reply_values
 from .inference import Beliefs
 from .search import AlphaBeta, ExpertEvaluator
 
@@ -62,7 +62,8 @@ EXACT_DEPTH = 64
 """Deeper than any hand's remaining plies."""
 REPLY_EXPECTED = frozenset({"scopone"})
 """Games whose whole deck is dealt at once, searched by ``expectation.best_move``: the
-move and the next seat's reply weighed over the cards it may hold, no sampled deals.
+move and the next seat's reply weighed over the cards it may hold (the best two moves
+with the partner's answers too), no sampled deals.
 Sampled deals searched two plies deep made +0.11 [-0.23, 0.45] points a hand against
 ``greedy`` in Scopone (60 matches, seed 1; four plies: -0.29 over 40), the same search
 given every hand +1.90: what the deals lacked was the other hands, not depth."""
@@ -95,10 +96,13 @@ class Budget:
 
 
 class Expert:
-    """A policy object: ``expert(game, view, rng) -> move``."""
+    """A policy object: ``expert(game, view, rng) -> move``; ``deeper``: the moves a
+    ``REPLY_EXPECTED`` game weighs again with the partner's answers (1: none, as
+    ``expert_v1`` did)."""
 
-    def __init__(self, budget: Budget | None = None) -> None:
+    def __init__(self, budget: Budget | None = None, deeper: int = DEEPER_MOVES) -> None:
         self.budget = budget or Budget()
+        self.deeper = deeper
 
     def __call__(self, game: Game, view: Observation, rng: random.Random) -> int:
         moves = list(view.legal_moves)
@@ -111,21 +115,22 @@ class Expert:
         if search.fully_known:
             return search.best_exact(moves)
         if game.name in REPLY_EXPECTED and search.depth != EXACT_DEPTH:
-            return expected_best(game, view, rng)
+            return expected_best(game, view, rng, self.deeper)
         return search.successive_halving(moves, int(budget.plies / PLY_COST[game.name]))
 
 
 def move_values(game: Game, view: Observation, rng: random.Random, plies: int) -> list[float]:
     """Every legal move's value from ``view``, in order (what a review weighs a decision
     by): each move searched on the same deals until ``plies`` are spent, exactly when
-    nothing that matters is hidden; in ``REPLY_EXPECTED`` games, ``reply_values``."""
+    nothing that matters is hidden; in ``REPLY_EXPECTED`` games, ``reply_values`` with
+    the partner's answers (as the hard bot weighs its best moves)."""
     search = _Search(game, view, rng, math.inf)
     moves = view.legal_moves
     if search.fully_known:
         state = game.resample(view, rng)
         return [search.value_after(state, move) for move in moves]
     if game.name in REPLY_EXPECTED and search.depth != EXACT_DEPTH:
-        return reply_values(game, view, rng)
+        return reply_values(game, view, rng, partner=True)
     totals, deals = [0.0] * len(moves), 0
     while not deals or search.work < plies:
         state = search.beliefs.deal(rng)

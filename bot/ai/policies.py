@@ -108,6 +108,7 @@ POLICIES: dict[str, Policy] = {
     "random": random_player,
     "greedy": greedy,
     "expert": Expert(),
+    "expert_v1": Expert(deeper=1),
     "pimc": Pimc(),
 }
 """Every player the arena knows; ``seats.LEVELS`` are the ones a table can seat."""
