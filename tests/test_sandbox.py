@@ -99,15 +99,24 @@ async def test_a_kept_database_starts_with_the_commands_and_the_same_ids(tmp_pat
     assert seen[0] == seen[1], "the leaderboards and history find the same server and member"
 
 
+async def _match_against_the_easy_bot(world, *, played: bool = True) -> TableDriver:
+    """Alex's Escoba to 1 point against the easy bot in #cartas, started (and played to
+    its end unless ``played`` is False)."""
+    you = world.you
+    driver = TableDriver(world.env, world.channel, [you], dm_closed={you.id})
+    await driver.open("escoba new", target=1)
+    await you.select(driver.lobby, ["random"], custom_id=BOT_SELECT)
+    await you.click(driver.lobby, label="Start")
+    if played:
+        await driver.play_to_end()
+    return driver
+
+
 async def test_history_dates_come_from_the_sandbox_clock(tmp_path):
     async with sandbox(tmp_path / "sandbox.sqlite3", deal_seed=5) as world:
         you, channel, env = world.you, world.channel, world.env
         await env.advance_time(3 * 3600)
-        driver = TableDriver(env, channel, [you], dm_closed={you.id})
-        await driver.open("escoba new", target=1)
-        await you.select(driver.lobby, ["random"], custom_id=BOT_SELECT)
-        await you.click(driver.lobby, label="Start")
-        await driver.play_to_end()
+        await _match_against_the_easy_bot(world)
         history = await you.slash(channel, "history")
         ended = int(re.search(r"<t:(\d+):R>", history.response.embeds[0].description).group(1))
         assert ended == int(env.now().timestamp())
@@ -121,11 +130,7 @@ async def test_the_page_never_dates_a_finished_match_in_the_future(tmp_path):
         you, channel, env = world.you, world.channel, world.env
         async with open_page(world) as page:
             await env.advance_time(12 * 60)
-            driver = TableDriver(env, channel, [you], dm_closed={you.id})
-            await driver.open("escoba new", target=1)
-            await you.select(driver.lobby, ["random"], custom_id=BOT_SELECT)
-            await you.click(driver.lobby, label="Start")
-            await driver.play_to_end()
+            await _match_against_the_easy_bot(world)
             history = await you.slash(channel, "history")
             ended = int(re.search(r"<t:(\d+):R>", history.response.embeds[0].description)[1])
             shown = await page.snapshot()
@@ -161,11 +166,8 @@ async def test_the_sandbox_keeps_a_channel_to_its_last_messages(tmp_path):
     hour of play made a click take 26 s): a channel keeps its last messages only, but
     never deletes one a member still uses (the board of a match in play, its buttons)."""
     async with sandbox(tmp_path / "sandbox.sqlite3", deal_seed=5, kept_messages=20) as world:
-        you, channel, env = world.you, world.channel, world.env
-        driver = TableDriver(env, channel, [you], dm_closed={you.id})
-        await driver.open("escoba new", target=1)
-        await you.select(driver.lobby, ["random"], custom_id=BOT_SELECT)
-        await you.click(driver.lobby, label="Start")
+        channel = world.channel
+        driver = await _match_against_the_easy_bot(world, played=False)
         first_board = driver.board()
         for number in range(30):
             await world.others[0].send(channel, f"chat {number}")
