@@ -55,7 +55,8 @@ def check_join(tournament: Tournament, members: Sequence[int]) -> None:
 def leave_signup(tournament: Tournament, user_id: int, *, by_member: bool = False) -> None:
     """Leave before the start: the entrant is struck off (the others renumbered)."""
     entrant = _entrant_of(tournament, user_id)
-    tournament.left += [user_id] if by_member and user_id not in tournament.left else []
+    if by_member and user_id not in tournament.left:
+        tournament.left.append(user_id)
     kept = [e for e in tournament.entrants if e.number != entrant.number]
     for number, other in enumerate(kept, start=1):
         other.number = number
