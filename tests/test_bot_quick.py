@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bot.client import create_bot
-from bot.pool.service import WAVE_SECONDS
+from bot.pool.matchmaking import WAVE_SECONDS
 from tests.discord_helpers import (
     TableDriver,
     answer,

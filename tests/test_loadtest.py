@@ -190,7 +190,8 @@ async def test_the_pool_benchmark_pairs_everyone_once_and_honours_blocks():
     assert report["matches"] > 20 and report["entered"] > report["matches"]
     assert report["double_paired"] == report["lost_entries"] == report["blocked_pairs"] == 0
     assert report["wait_s_p50"] is not None and report["rating_gap_p90"] is not None
-    assert 0 < report["pairing_ms_1000_waiting"] <= report["pairing_ms_max"]
+    assert 0 < report["wave_ms_1000_waiting"] <= report["wave_ms_max"]
+    assert 0 < report["bot_taken"] <= report["bot_offers"], "offered once each, by the waves"
 
 
 @pytest.mark.postgres

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import orjson
 import pytest
 
-from bot.pool.service import Joining, PoolService
+from bot.pool.service import OFFER_AFTER, Joining, PoolService
 from bot.storage import RuleBroken, Storage
 from bot.tables import Table, TableError
 from tests.test_kill_nine import run_killed
@@ -44,13 +44,17 @@ async def test_a_member_waits_once_and_may_leave(pool):
     assert await pool.storage.pool_entries() == []
 
 
-async def test_a_wave_pairs_close_ratings_and_counts_the_waves_of_the_others(pool):
+async def test_a_wave_pairs_close_ratings_and_offers_the_bot_once_after_a_wait(pool):
     for user, rating in ((1, 1000), (2, 1050), (3, 1900)):
         await pool.enter("scopa", member(user, rating))
-    ids = (await pool.wave("scopa")).pairings
+    wave = await pool.wave("scopa")
+    ids = wave.pairings
     assert [sorted(map(tuple, m)) for m in await paired(pool, ids)] == [[(1,), (2,)]]
     (left,) = await pool.storage.pool_entries("scopa")
-    assert (left["user_id"], left["waves"]) == (3, 1)
+    assert left["user_id"] == 3 and wave.offers == [], "not offered before its time"
+    later = PoolService(pool.storage, lambda: NOW + OFFER_AFTER)
+    assert [row["user_id"] for row in (await later.wave("scopa")).offers] == [3]
+    assert (await later.wave("scopa")).offers == [], "offered once"
     pairing = await pool.storage.pairing(ids[0])
     assert pairing is not None and pairing["data"]["members"]["1"]["token"] == "token-1"
 

@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from ..games import is_claim, move_card
-from ..pool.service import WAVE_SECONDS
+from ..pool.matchmaking import WAVE_SECONDS
 from . import probes
 from .discord_load import THINK_SECONDS, BenchmarkError, simulated_bot
 from .metering import Meter

@@ -13,8 +13,10 @@ about a minute.
 What it prints (one JSON line): waits until a match (``wait_s_p50``, ``_p90``), the
 rating gap between paired sides (``rating_gap_p90``), ``blocked_pairs`` (pairs of a
 member with one they blocked), ``double_paired`` and ``lost_entries`` (members in two
-pairings, or gone from the pool unpaired and uncancelled), the longest pairing of one
-wave (``pairing_ms_max``, also with 1,000 waiting), ``bot_offers`` and more.
+pairings, or gone from the pool unpaired and uncancelled), the longest wave of one
+game's pool, ``PoolService.wave`` timed whole: its rows read and locked, paired, the
+pairings and the bot's offers recorded (``wave_ms_max``, also with 1,000 waiting),
+``bot_offers`` (each member offered the bot once, by the waves) and more.
 """
 
 from __future__ import annotations
@@ -26,10 +28,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ..pool.matchmaking import pair_rows
-from ..pool.service import OFFER_AFTER, WAVE_SECONDS, Joining, PoolService, teams_game
+from ..pool.matchmaking import WAVE_SECONDS
+from ..pool.service import Joining, PoolService, teams_game
 from ..storage import Storage
 from ..storage.databases import DatabaseError, is_postgres
+from ..storage.pool import Wave
 from .metering import percentile
 from .scratch import benchmark_database, described
 
@@ -73,7 +76,7 @@ class PoolWorld:
     met: dict[int, list[int]] = field(default_factory=dict)
     waits: list[float] = field(default_factory=list)
     gaps: list[int] = field(default_factory=list)
-    pairing_ms: list[float] = field(default_factory=list)
+    wave_ms: list[float] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
 
     def count(self, name: str, by: int = 1) -> None:
@@ -116,7 +119,7 @@ async def run_pool_benchmark(
             started = time.perf_counter()
             await _simulate(world, pools, minutes)
             await _account(world, storages[0])
-            world.pairing_ms.append(await _thousand_waiting(storages[0]))
+            world.wave_ms.append(await _thousand_waiting(storages[0]))
             seconds = time.perf_counter() - started
         finally:
             for storage in storages:
@@ -135,11 +138,13 @@ async def _simulate(world: PoolWorld, pools: list[PoolService], minutes: float) 
             while arrivals[game] <= world.now:
                 await _arrive(world, pools[0], game)
                 arrivals[game] += world.rng.expovariate(world.arrivals / 60)
-        await _cancels_and_offers(world, pools[-1])
-        results = await asyncio.gather(*(_wave(world, pool) for pool in pools))
-        for pairing_ids in results:
-            for pairing_id in pairing_ids:
+        await _cancels(world, pools[-1])
+        waves = await asyncio.gather(*(_wave(world, pool) for pool in pools))
+        for wave in waves:
+            for pairing_id in wave.pairings:
                 await _paired(world, pools[0].storage, pairing_id)
+        for wave in waves:
+            await _offers(world, pools[0], wave.offers)
         world.now += WAVE_SECONDS
 
 
@@ -169,46 +174,49 @@ def _joining(world: PoolWorld, member: int) -> Joining:
     return Joining(member, world.ratings[member], None, "en", 1, f"token-{member}")
 
 
-async def _cancels_and_offers(world: PoolWorld, pool: PoolService) -> None:
-    """Members who cancel now, and those offered the bot who take it."""
+async def _cancels(world: PoolWorld, pool: PoolService) -> None:
+    """Members who cancel now."""
     for stay in list(world.waiting.values()):
-        if stay.user_id not in world.waiting or stay.partner == stay.user_id:
-            continue
-        waited = world.now - stay.since
         cancels = stay.cancel_at is not None and stay.cancel_at <= world.now
-        offered = waited >= OFFER_AFTER.total_seconds() and waited - WAVE_SECONDS < (
-            OFFER_AFTER.total_seconds()
-        )
-        if offered:
-            world.count("bot_offers")
-        takes_bot = offered and world.rng.random() < BOT_TAKERS
-        if not (cancels or takes_bot) or not await pool.leave(stay.user_id):
+        if stay.user_id not in world.waiting or stay.partner == stay.user_id or not cancels:
+            continue
+        if await pool.leave(stay.user_id):
+            for user in _with_partner(world, stay):
+                world.waiting.pop(user, None)
+            world.count("cancelled")
+
+
+async def _offers(world: PoolWorld, pool: PoolService, offers: list[dict[str, Any]]) -> None:
+    """Members a wave offered the bot: some take it (a member offered twice counts)."""
+    for row in offers:
+        world.count("bot_offers")
+        stay = world.waiting.get(row["user_id"])
+        if stay is None or world.rng.random() >= BOT_TAKERS:
+            continue
+        if await pool.to_bot(stay.user_id) is None:
             continue
         for user in _with_partner(world, stay):
             world.waiting.pop(user, None)
-            if takes_bot:
-                world.waits.append(waited)
-                world.busy_until[user] = world.now + MATCH_MINUTES[stay.game] * 60
-        world.count("bot_taken" if takes_bot else "cancelled")
+            world.waits.append(world.now - stay.since)
+            world.busy_until[user] = world.now + MATCH_MINUTES[stay.game] * 60
+        world.count("bot_taken")
 
 
 def _with_partner(world: PoolWorld, stay: Waiting) -> list[int]:
     return [stay.user_id] + ([stay.partner] if stay.partner else [])
 
 
-async def _wave(world: PoolWorld, pool: PoolService) -> list[int]:
-    ids = []
+async def _wave(world: PoolWorld, pool: PoolService) -> Wave:
+    """A wave of every game's pool, each timed whole."""
+    done = []
     for game in world.games:
-        teams = teams_game(game)
-
-        def timed(rows, blocks, teams=teams):
-            started = time.perf_counter()
-            matches = pair_rows(rows, blocks, teams=teams, now=_at(world.now))
-            world.pairing_ms.append((time.perf_counter() - started) * 1000)
-            return matches
-
-        ids += (await pool.storage.run_wave(game, timed)).pairings
-    return ids
+        started = time.perf_counter()
+        done.append(await pool.wave(game))
+        world.wave_ms.append((time.perf_counter() - started) * 1000)
+    return Wave(
+        [pairing for wave in done for pairing in wave.pairings],
+        [offer for wave in done for offer in wave.offers],
+    )
 
 
 async def _paired(world: PoolWorld, storage: Storage, pairing_id: int) -> None:
@@ -240,22 +248,16 @@ async def _account(world: PoolWorld, storage: Storage) -> None:
 
 
 async def _thousand_waiting(storage: Storage) -> float:
-    """The pairing of one wave with 1,000 members waiting for one game, in ms."""
+    """One wave (``PoolService.wave``, whole) with 1,000 members waiting for one game,
+    in ms."""
     rng = random.Random(1000)
     pool = PoolService(storage, lambda: START)
     for member in range(10**9, 10**9 + 1000):
         rating = round(rng.gauss(1050, 200))
         await pool.enter("escoba", Joining(member, rating, None, "en", 1, "t"))
-    timings: list[float] = []
-
-    def timed(rows, blocks):
-        started = time.perf_counter()
-        matches = pair_rows(rows, blocks, teams=False, now=START)
-        timings.append((time.perf_counter() - started) * 1000)
-        return matches
-
-    await storage.run_wave("escoba", timed)
-    return timings[0]
+    started = time.perf_counter()
+    await pool.wave("escoba")
+    return (time.perf_counter() - started) * 1000
 
 
 def _report(
@@ -278,8 +280,8 @@ def _report(
         "blocked_pairs": counts.get("blocked_pairs", 0),
         "double_paired": counts.get("double_paired", 0),
         "lost_entries": counts.get("lost_entries", 0),
-        "pairing_ms_max": round(max(world.pairing_ms), 2),
-        "pairing_ms_1000_waiting": round(world.pairing_ms[-1], 2),
+        "wave_ms_max": round(max(world.wave_ms), 2),
+        "wave_ms_1000_waiting": round(world.wave_ms[-1], 2),
         "bot_offers": counts.get("bot_offers", 0),
         "bot_taken": counts.get("bot_taken", 0),
         "cancelled": counts.get("cancelled", 0),

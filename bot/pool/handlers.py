@@ -9,14 +9,16 @@ after a while), keep waiting; a finished match's "Don't pair me with them again"
 
 from __future__ import annotations
 
+import contextlib
+
 import discord
 
 from ..boundary import ErrorBoundary, refusals_answered
 from ..i18n import language_of, tr
-from ..publishing import DiscordPort, Publisher
+from ..publishing import DiscordPort, Publisher, send_dm
 from ..publishing.pool import PoolRunner
 from ..screens.quick import invitation_message, left_embed, searching_message, welcome_text
-from ..storage import Storage
+from ..storage import RuleBroken, Storage
 from ..tables import Table, TableError, TableService
 from .service import Joining, PoolService
 
@@ -45,7 +47,7 @@ class PoolHandlers:
         lang = language_of(interaction.locale)
         await _check_free(self.pool.storage, user.id)
         await self.pool.check_not_banned(user.id)
-        await self._open_dms(user, welcome_text(game, lang))
+        await self._notice_in_dms(user, game, lang)
         joining = await self._joining(interaction, game, lang)
         if partner is None:
             await self.pool.enter(game, joining)
@@ -76,7 +78,7 @@ class PoolHandlers:
     async def _show_searching(self, interaction: discord.Interaction, game: str) -> None:
         """Answer "searching…" and note the answer, which the pool edits later."""
         user_id, lang = interaction.user.id, language_of(interaction.locale)
-        rating = (await self.pool.storage.global_ratings(game, [user_id]))[user_id]
+        rating = await self.pool.rating(game, user_id)
         embed, view = searching_message(game, rating, self.pool.clock(), lang)
         message = await interaction.edit_original_response(content=None, embed=embed, view=view)
         await self.pool.storage.set_pool_message(user_id, message.id)
@@ -100,12 +102,20 @@ class PoolHandlers:
         game = await self.pool.accept(inviter, await self._joining(interaction, "scopone", lang))
         await self._show_searching(interaction, game)
 
-    async def _open_dms(self, user: discord.abc.User, text: str, view=None) -> None:
-        """A line in the member's DMs (the match will appear under it); ``pool.dms_closed``
-        when their DMs refuse the bot."""
+    async def _notice_in_dms(self, user: discord.abc.User, game: str, lang: str) -> None:
+        """The pool's line in the member's DMs, which proves them open (the match will
+        appear under it); the member's previous one is deleted, so their DMs keep one."""
+        notice = await self._open_dms(user, welcome_text(game, lang))
+        previous = await self.pool.storage.swap_pool_notice(user.id, notice.id)
+        if previous:
+            dms = self.port.get_partial_messageable(notice.channel.id)
+            with contextlib.suppress(discord.HTTPException):
+                await dms.get_partial_message(previous).delete()
+
+    async def _open_dms(self, user: discord.abc.User, text: str, view=None) -> discord.Message:
+        """A line in the member's DMs; ``pool.dms_closed`` when they refuse the bot."""
         try:
-            channel = await self.port.create_dm(user)
-            await channel.send(text, view=view or discord.utils.MISSING)
+            return await send_dm(self.port, user.id, text, view)
         except discord.Forbidden:
             raise TableError("pool.dms_closed") from None
 
@@ -131,7 +141,7 @@ class PoolHandlers:
             shown = left_embed(game, lang, "pool.bot_match_below" if below else "pool.bot_match")
             await interaction.edit_original_response(embed=shown, view=None)
         else:
-            rating = (await self.pool.storage.global_ratings(game, [user_id]))[user_id]
+            rating = await self.pool.rating(game, user_id)
             since = discord.utils.parse_time(entry["joined_at"]) or self.pool.clock()
             embed, view = searching_message(game, rating, since, lang, offered=True)
             await interaction.edit_original_response(embed=embed, view=view)
@@ -157,9 +167,12 @@ class PoolHandlers:
         await self.pool.check_not_banned(user_id)
         sides = [[table.seats[i].user_id for i in side] for side in table.engine.sides]
         members = await self._rematch_members(table)
-        pairing = await self.pool.storage.vote_rematch(
-            table_id, user_id, table.game, sides, members
-        )
+        try:
+            pairing = await self.pool.storage.vote_rematch(
+                table_id, user_id, table.game, sides, members
+            )
+        except RuleBroken:
+            raise TableError("pool.rematch_done") from None
         if pairing is None:
             await self.pool_runner.tell_rematch_asked(table, user_id)
             others = [s.name for s in table.seats if s.bot is None and s.user_id != user_id]

@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from ..games import GAMES, parse_options
+from ..ratings import Rating
 from ..storage import RuleBroken, Storage
 from ..storage.pool import Wave
 from ..tables import TableError
 from .bans import banned_until, looking_back
-from .matchmaking import WAVE_SECONDS, pair_rows
+from .matchmaking import pair_rows
 
 OFFER_AFTER = timedelta(seconds=45)
 """How long a member waits before the hard bot is offered."""
-OFFER_WAVES = int(OFFER_AFTER.total_seconds()) // WAVE_SECONDS
 QUICK_GAMES = ("scopa", "escoba", "cirulla", "rubamazzo", "scopone")
 """The games of the pool, each at its two-player default (Scopone: 2 v 2)."""
 
@@ -52,14 +52,14 @@ class PoolService:
         storage: Storage,
         clock: Callable[[], datetime] | None = None,
         *,
-        offer_waves: int = OFFER_WAVES,
+        offer_after: timedelta = OFFER_AFTER,
     ) -> None:
         self.storage = storage
         self.clock = clock or storage.clock
         """The pool's time: the storage's (the sandbox's and tests' simulated one)."""
-        self.offer_waves = offer_waves
-        """The waves a member misses before the hard bot is offered (the sandbox, whose
-        clock stands still, offers it after the first)."""
+        self.offer_after = offer_after
+        """How long a member waits before the hard bot is offered (the sandbox, whose
+        clock stands still, offers it at the first wave)."""
 
     async def enter(self, game: str, joining: Joining, partner: Joining | None = None) -> None:
         """Enter a member (with their ``partner``, for Scopone) in ``game``'s pool.
@@ -71,9 +71,7 @@ class PoolService:
         rows = [_row(game, joining, partner.user_id if partner else None)]
         if partner is not None:
             rows.append(_row(game, partner, joining.user_id))
-        for row in rows:
-            await self.check_not_banned(row["user_id"])
-        await self._enter_rows(rows)
+        await self._enter(rows)
 
     async def invite(self, game: str, joining: Joining, partner_id: int) -> None:
         """Enter a member who asked ``partner_id`` to partner them (Scopone): they wait,
@@ -82,8 +80,7 @@ class PoolService:
             raise TableError("pool.partner_alone")
         if partner_id == joining.user_id:
             raise TableError("pool.partner_self")
-        await self.check_not_banned(joining.user_id)
-        await self._enter_rows([_row(game, joining, partner_id)])
+        await self._enter([_row(game, joining, partner_id)])
 
     async def accept(self, inviter_id: int, joining: Joining) -> str:
         """The invited partner enters beside their inviter; the game. Refused when the
@@ -91,14 +88,17 @@ class PoolService:
         invited = await self.storage.pool_entry(inviter_id)
         if invited is None or invited["partner_id"] != joining.user_id:
             raise TableError("pool.invitation_gone")
-        await self.check_not_banned(joining.user_id)
-        await self._enter_rows([_row(invited["game"], joining, inviter_id)])
+        await self._enter([_row(invited["game"], joining, inviter_id)])
         return invited["game"]
 
-    async def _enter_rows(self, rows: list[dict]) -> None:
-        """Into the pool; ``pool.already`` when one of them waits already."""
+    async def _enter(self, rows: list[dict]) -> None:
+        """Into the pool, unless one of them is banned (``pool.banned``) or waits
+        already (``pool.already``)."""
+        for row in rows:
+            await self.check_not_banned(row["user_id"])
+        now = self._now()
         try:
-            await self.storage.enter_pool(rows)
+            await self.storage.enter_pool([{**row, "joined_at": now} for row in rows])
         except RuleBroken:
             raise TableError("pool.already") from None
 
@@ -106,16 +106,19 @@ class PoolService:
         self, game: str, user_id: int, locale: str, guild_id: int = 0, token: str = ""
     ) -> Joining:
         """A member as the pool keeps them: their global rating and chosen name."""
-        rating = (await self.storage.global_ratings(game, [user_id]))[user_id]
+        rating = await self.rating(game, user_id)
         name = await self.storage.global_name(user_id)
         return Joining(user_id, rating.shown, name, locale, guild_id, token)
+
+    async def rating(self, game: str, user_id: int) -> Rating:
+        """The member's global rating in ``game``, which quick play moves."""
+        return (await self.storage.global_ratings(game, [user_id]))[user_id]
 
     async def rematch_member(self, game: str, user_id: int, locale: str) -> dict:
         """What a rematch's pairing keeps of a member: what the pool keeps of them,
         waiting since now, with no answer to edit."""
         joining = await self.joining(game, user_id, locale)
-        now = self.clock().isoformat(timespec="seconds")
-        return {**_row(game, joining, None), "message_id": 0, "joined_at": now}
+        return {**_row(game, joining, None), "message_id": 0, "joined_at": self._now()}
 
     async def check_not_banned(self, user_id: int) -> None:
         """Refuse (``pool.banned``, with the minutes left) a member the pool bans."""
@@ -131,13 +134,17 @@ class PoolService:
         when they were not waiting (a wave paired them first)."""
         return bool(await self.storage.leave_pool(user_id))
 
+    def _now(self) -> str:
+        """The pool's time as its rows date it."""
+        return self.clock().astimezone(UTC).isoformat(timespec="seconds")
+
     async def wave(self, game: str) -> Wave:
         """Pair ``game``'s pool once: the new pairings, and who is offered the bot now."""
         teams, now = teams_game(game), self.clock()
         return await self.storage.run_wave(
             game,
             lambda rows, blocks: pair_rows(rows, blocks, teams=teams, now=now),
-            self.offer_waves,
+            now - self.offer_after,
         )
 
     async def waves(self) -> Wave:
@@ -155,7 +162,7 @@ class PoolService:
 
     async def strike(self, user_id: int, kind: str) -> None:
         """Note an abandoned match or a seat lost to the clock (``kind``)."""
-        await self.storage.add_strike(user_id, kind)
+        await self.storage.add_strike(user_id, kind, self.clock())
 
 
 def _row(game: str, member: Joining, partner_id: int | None) -> dict:

@@ -11,7 +11,7 @@
 
 from .context import Shown, Timings
 from .hub import Publisher
-from .port import DiscordPort
+from .port import DiscordPort, send_dm
 from .table import TablePublisher
 
-__all__ = ["DiscordPort", "Publisher", "Shown", "TablePublisher", "Timings"]
+__all__ = ["DiscordPort", "Publisher", "Shown", "TablePublisher", "Timings", "send_dm"]

@@ -16,6 +16,7 @@ from ..screens.lobby import lobby_message
 from ..screens.match_over import match_over_message
 from ..tables import Table
 from .context import TableContext
+from .port import send_dm
 
 log = logging.getLogger(__name__)
 
@@ -141,8 +142,7 @@ class ChannelMessages:
         lang = host.locale if host is not None else table.locale
         text = tr(lang, key, table=table.id, channel=f"<#{table.play_channel_id}>")
         try:
-            channel = await self.context.port.create_dm(discord.Object(table.host_id))
-            await channel.send(text)
+            await send_dm(self.context.port, table.host_id, text)
         except discord.HTTPException as exc:
             log.warning("%s: could not tell the host: %s", self.context.where(), exc)
 

@@ -14,18 +14,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import timedelta
 from typing import Any
 
 import discord
 
 from ..i18n import tr
-from ..pool.service import OFFER_WAVES, WAVE_SECONDS, PoolService
+from ..pool.matchmaking import WAVE_SECONDS
+from ..pool.service import PoolService
 from ..ratings import Rating
 from ..screens.quick import left_embed, paired_embed, searching_message, shown_name
 from ..storage.pool import BOT_SIDE
 from ..tables import Seat, Table, TableError, TableService
 from .hub import Publisher
-from .port import DiscordPort
+from .port import DiscordPort, send_dm
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +43,9 @@ BOT_LEVEL = "expert"
 class PoolRunner:
     def __init__(self, port: DiscordPort, service: TableService, publisher: Publisher) -> None:
         self.port, self.service, self.publisher = port, service, publisher
-        offer = 1 if port.simulated else OFFER_WAVES  # the sandbox's clock stands still
-        self.pool = PoolService(service.storage, offer_waves=offer)
+        self.pool = PoolService(service.storage, discord.utils.utcnow)  # SimCord's in tests
+        if port.simulated:  # the sandbox's clock stands still: the bot is offered at once
+            self.pool.offer_after = timedelta(0)
         self._pending: set[asyncio.Task] = set()
         self._task: asyncio.Task | None = None
         self._sleeping = False
@@ -121,7 +124,9 @@ class PoolRunner:
         try:
             timed = not self.port.simulated  # the sandbox has no turn timers
             table = await self.service.open_paired(pairing_id, pairing["game"], sides, timed=timed)
-        except TableError:
+        except TableError as refused:
+            if refused.key == "pool.busy":  # a member's other match opened meanwhile
+                await self._void_if_busy(pairing_id, pairing["game"], data)
             return None
         self.publisher.poke(table.id)
         for member, info in data["members"].items():
@@ -174,8 +179,7 @@ class PoolRunner:
                 continue
             text = tr(seat.locale, "pool.rematch_asked", name=name, table=table.id)
             try:
-                channel = await self.port.create_dm(discord.Object(seat.user_id))
-                await channel.send(text)
+                await send_dm(self.port, seat.user_id, text)
             except discord.HTTPException as exc:
                 log.info("a rematch could not be told: %s", exc)
 
@@ -186,8 +190,7 @@ class PoolRunner:
 
     async def _offer(self, row: dict[str, Any]) -> None:
         """The hard bot now, or keep waiting: offered once, on the searching answer."""
-        ratings = await self.pool.storage.global_ratings(row["game"], [row["user_id"]])
-        rating: Rating = ratings[row["user_id"]]
+        rating = await self.pool.rating(row["game"], row["user_id"])
         since = discord.utils.parse_time(row["joined_at"]) or self.pool.clock()
         embed, view = searching_message(row["game"], rating, since, row["locale"], offer=True)
         await self._edit_answer(row, embed=embed, view=view)

@@ -59,3 +59,12 @@ class DiscordPort(Protocol):
         """The webhook of an interaction's token: its answer may be edited through it
         (from any process) while the token lives."""
         ...
+
+
+async def send_dm(
+    port: DiscordPort, user_id: int, text: str, view: discord.ui.View | None = None
+) -> discord.Message:
+    """A line (and its buttons) in a member's DMs with the bot. Raises what Discord
+    answers: ``discord.Forbidden`` when the member's DMs are closed to the bot."""
+    channel = await port.create_dm(discord.Object(user_id))
+    return await channel.send(text, view=view or discord.utils.MISSING)

@@ -10,7 +10,7 @@ import discord
 
 from ..games import game_type
 from ..i18n import tr, tr_count
-from ..tables import Seat, Table
+from ..tables import Seat, Table, rated_forfeit
 from .cards import CardFaces, CardWords
 
 GAME_COLOURS = {
@@ -113,10 +113,18 @@ def end_text(table: Table, lang: str) -> str:
         return tr(lang, "end.won", winners=names)  # the finished board names the winner
     if not table.log.forfeited:
         return tr(lang, reason)
+    loser, winner = forfeit_names(table)
+    if rated_forfeit(table):  # quick play: rated, a loss for who forfeited
+        reason += "_rated"
+    return tr(lang, reason, loser=loser, winner=winner)
+
+
+def forfeit_names(table: Table) -> tuple[str, str]:
+    """Who forfeited the match, and who won it so."""
     lost = set(table.log.forfeited)
     loser = _names(seat for index, seat in enumerate(table.seats) if index in lost)
     winner = _names(seat for index, seat in enumerate(table.seats) if index not in lost)
-    return tr(lang, reason, loser=loser, winner=winner)
+    return loser, winner
 
 
 def _names(seats: Iterable[Seat]) -> str:

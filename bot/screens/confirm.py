@@ -11,12 +11,14 @@ from .ids import ConfirmButton
 
 
 def confirm_message(table: Table, action: str, lang: str) -> tuple[str, ui.View]:
-    """``action``: leave (abandon for everyone; at quick play, a forfeit and a pause
-    from the pool) or cancel."""
+    """``action``: leave (abandon for everyone; at quick play, a rated forfeit and,
+    facing members, a pause from the pool) or cancel."""
     view = ui.View(timeout=None)
     label = tr(lang, f"confirm.{action}_button")
     view.add_item(ConfirmButton(table.id, action, label=label, style=red))
-    key = f"confirm.{action}_quick" if table.settings.quick else f"confirm.{action}"
+    key = f"confirm.{action}"
+    if table.settings.quick:
+        key += "_quick" if sum(seat.bot is None for seat in table.seats) > 1 else "_quick_bot"
     return tr(lang, key, table=table.id), view
 
 

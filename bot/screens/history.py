@@ -1,7 +1,8 @@
 """A server's finished matches (``/history``) and each one's score sheet.
 
-The list shows the last ``HISTORY_SIZE`` matches played to the end (abandoned and
-cancelled tables are left out), newest first, with a select that opens a match's
+The list shows the last ``HISTORY_SIZE`` matches that started, newest first (one that
+did not end with its last hand says how it ended: a forfeit, cancelled, abandoned),
+with a select that opens a match's
 score sheet: every hand's points per side and category, the running totals, and
 the members' rating changes. The sheet is read back from the move log, so it is
 the same breakdown the table announced hand by hand.
@@ -18,8 +19,8 @@ from discord import ui
 from ..i18n import language_of, tr, tr_count
 from ..ratings import Rating
 from ..storage import Storage
-from ..tables import Table, places_seen_from
-from .common import GAME_COLOURS, category_name, game_name, side_name
+from ..tables import Table, places_seen_from, winners_of
+from .common import GAME_COLOURS, category_name, forfeit_names, game_name, side_name
 from .ids import HistorySelect, ReplayButton, ReviewButton
 from .match_over import rating_line
 from .verify import revealed
@@ -29,14 +30,31 @@ SHEET_BUDGET = 5500
 """Characters of hand lines a sheet holds (Discord allows 6000 per message)."""
 
 
-def result_line(table: Table) -> str:
-    """``Ana 21 – Bob 15``, the winning side in bold."""
-    winners = set(table.match.winners or ())
+def result_line(table: Table, lang: str) -> str:
+    """``Ana 21 – Bob 15``, the winning side in bold; a match that did not end with its
+    last hand says how it ended (``Ana 3 – Bob 5 · Ana left``)."""
+    winners = set(winners_of(table))
     parts = []
     for side, score in enumerate(table.match.scores):
         name = side_name(table, side)
         parts.append(f"**{name}** {score}" if side in winners else f"{name} {score}")
-    return " – ".join(parts)
+    ended = how_it_ended(table, lang)
+    return " – ".join(parts) + (f" · {ended}" if ended else "")
+
+
+def how_it_ended(table: Table, lang: str) -> str:
+    """A few words on a match that did not end with its last hand ("" for one that
+    did): who forfeited, or that it was cancelled, abandoned or stopped."""
+    if table.log.forfeited:
+        loser, _ = forfeit_names(table)
+        key = "history.ended.forfeit" if winners_of(table) else "history.ended.forfeited_both"
+        return tr(lang, key, loser=loser)
+    if table.status != "cancelled":
+        return ""
+    if table.end_reason == "abandoned" and table.log.left_by is not None:
+        name = table.seats[table.log.left_by].name
+        return tr(lang, "history.ended.abandoned", name=name)
+    return tr(lang, "history.ended.cancelled")
 
 
 def _finished_at(row: dict[str, Any]) -> int:
@@ -83,7 +101,7 @@ def score_sheet_embed(
     """One field per hand, the result and rating changes on top. When not every hand
     fits, the last ones (which decided the match) are shown and the footer says how
     many came before."""
-    lines = [result_line(table), *_rating_lines(table, changes, lang)]
+    lines = [result_line(table, lang), *_rating_lines(table, changes, lang)]
     if table.log.commitment:
         lines.append(revealed(table, lang))
     description = "\n".join(lines)
@@ -126,7 +144,7 @@ class MatchHistory:
         matches = []
         for row in rows:
             table = Table.from_row(row)
-            matches.append((table, game_name(table.game, lang), result_line(table), row))
+            matches.append((table, game_name(table.game, lang), result_line(table, lang), row))
         embed.description = "\n".join(
             tr(
                 lang,
@@ -148,9 +166,9 @@ class MatchHistory:
         """The server's last finished matches; in DMs, the member's own among quick
         play's and friends' tables."""
         if guild_id:
-            return await self.storage.finished_tables(guild_id, limit=HISTORY_SIZE)
+            return await self.storage.finished_tables(guild_id, limit=HISTORY_SIZE, ended=True)
         places = places_seen_from(guild_id)
-        rows = await self.storage.finished_tables(*places, limit=HISTORY_SIZE * 4)
+        rows = await self.storage.finished_tables(*places, limit=HISTORY_SIZE * 4, ended=True)
         mine = [row for row in rows if Table.from_row(row).seat_of(user_id) is not None]
         return mine[:HISTORY_SIZE]
 
@@ -179,7 +197,8 @@ class MatchHistory:
             return None
         row = await self.storage.table_row(int(values[0]))
         seen = row is not None and row["guild_id"] in places_seen_from(guild_id)
-        if row is None or not seen or row["status"] != "finished":
+        over = row is not None and row["status"] in ("finished", "cancelled")
+        if row is None or not seen or not over or row["state"] is None:
             return None
         return Table.from_row(row)
 

@@ -239,20 +239,25 @@ class Leaderboards:
         favourite = favourite_game([*records, *quick, *friendly])
         embed.description = tr(lang, "stats.favourite", game=game_name(favourite, lang))
         finishes = await self.storage.finishes(guild_id, member.id)
+        ended = await self.storage.unrated_ends(guild_id, member.id) if guild_id else {}
         for record in records:
             value = await self._game_text(guild_id, member.id, record, lang)
             seasons = seasons_text([f for f in finishes if f.game == record.game], lang)
             worldwide = await self._global_text(member.id, record.game, lang)
-            lines = [value, seasons, worldwide]
+            lines = [value, ends_text(record, ended, lang), seasons, worldwide]
             embed.add_field(
                 name=game_name(record.game, lang), value="\n".join(line for line in lines if line)
             )
+        ended = await self.storage.unrated_ends(QUICK_PLAY, member.id)
         for record in quick:
             name = tr(lang, "stats.quick", game=game_name(record.game, lang))
-            embed.add_field(name=name, value=await self._quick_text(member.id, record, lang))
+            value = await self._quick_text(member.id, record, lang)
+            embed.add_field(name=name, value=_joined(value, ends_text(record, ended, lang)))
+        ended = await self.storage.unrated_ends(FRIENDS, member.id) if friendly else {}
         for record in friendly:  # unrated: results alone
             name = tr(lang, "stats.friends", game=game_name(record.game, lang))
-            embed.add_field(name=name, value=_game_stats(record, [], lang, rated=False))
+            value = _game_stats(record, [], lang, rated=False)
+            embed.add_field(name=name, value=_joined(value, ends_text(record, ended, lang)))
         return embed
 
     async def _game_text(self, guild_id: int, user_id: int, record: PlayerRecord, lang: str):
@@ -276,6 +281,21 @@ class Leaderboards:
         trend = trend_text([rating.shown for rating in trail], lang)
         text = tr(lang, "stats.global", rating=trail[-1].text)
         return f"{text} · {trend}" if trend else text
+
+
+def ends_text(record: PlayerRecord, unrated: dict[str, int], lang: str) -> str:
+    """Matches that did not end with their last hand: lost and won by forfeit (counted
+    in the results above), and ``unrated[game]`` that ended with no result."""
+    lines = []
+    if record.forfeits or record.forfeit_wins:
+        lines.append(tr(lang, "stats.forfeits", lost=record.forfeits, won=record.forfeit_wins))
+    if unrated.get(record.game):
+        lines.append(tr(lang, "stats.unrated_ends", count=unrated[record.game]))
+    return "\n".join(lines)
+
+
+def _joined(*lines: str) -> str:
+    return "\n".join(line for line in lines if line)
 
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}

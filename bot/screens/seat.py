@@ -143,7 +143,8 @@ def _add_result(shown: discord.Embed, table: Table, seat: int, lang: str) -> Non
     else:
         result = match_over_embed(table, event, lang)
         lines = [f"**{_outcome(table, seat, event, lang)}**", result.description or ""]
-        lines += [_my_rating(row, lang) for row in event.get("ratings", ()) if row["seat"] == seat]
+    rated = table.log.ratings or (event or {}).get("ratings", ())  # kept in the event before
+    lines += [_my_rating(row, lang) for row in rated if row["seat"] == seat]
     shown.insert_field_at(
         0, name=tr(lang, "seat.result"), value="\n".join(lines)[:1024], inline=False
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -22,7 +22,7 @@ from .databases import Conflict, Transaction
 from .records import RuleBroken
 
 ENTRY_COLUMNS = (
-    "user_id, game, partner_id, rating, name, locale, guild_id, token, message_id, joined_at, waves"
+    "user_id, game, partner_id, rating, name, locale, guild_id, token, message_id, joined_at"
 )
 BOT_SIDE = [-1]
 """A pairing's side played by the hard bot (a member who took the bot's offer)."""
@@ -42,12 +42,11 @@ class Wave:
 
 class PoolData(StorageBase):
     async def enter_pool(self, rows: Sequence[dict[str, Any]]) -> None:
-        """Enter members (one, or two partners) together; ``RuleBroken("pool")`` when one
-        of them is waiting already."""
-        now = self.now()
+        """Enter members (one, or two partners) together, each waiting since its row's
+        ``joined_at``; ``RuleBroken("pool")`` when one of them is waiting already."""
 
         async def work(tx: Transaction) -> None:
-            await _insert_entries(tx, [{**row, "message_id": 0, "joined_at": now} for row in rows])
+            await _insert_entries(tx, [{**row, "message_id": 0} for row in rows])
 
         try:
             await self.db.write(work)
@@ -119,10 +118,10 @@ class PoolData(StorageBase):
             args,
         )
 
-    async def run_wave(self, game: str, pair: Pairer, offer_at: int = 0) -> Wave:
+    async def run_wave(self, game: str, pair: Pairer, offer_since: datetime | None = None) -> Wave:
         """One wave of ``game``: its waiting rows paired by ``pair``, the paired taken
-        out and recorded as pairings, the others' missed waves counted. The new
-        pairings' ids, and the rows whose missed waves reached ``offer_at`` now."""
+        out and recorded as pairings. The new pairings' ids, and the rows waiting since
+        ``offer_since`` or before that were not offered the bot yet (now they are)."""
         now = self.now()
 
         async def work(tx: Transaction) -> Wave:
@@ -136,12 +135,7 @@ class PoolData(StorageBase):
             by_member = {row["user_id"]: row for row in rows}
             matches = pair(rows, await _blocks(tx, list(by_member)))
             ids = [await _record(tx, game, match, by_member, now) for match in matches]
-            await tx.execute("UPDATE pool_entries SET waves = waves + 1 WHERE game = ?", (game,))
-            offers = await tx.fetch_all(
-                f"SELECT {ENTRY_COLUMNS} FROM pool_entries WHERE game = ? AND waves = ?",
-                (game, offer_at),
-            )
-            return Wave(ids, offers if offer_at else [])
+            return Wave(ids, await _offers(tx, game, offer_since))
 
         return await self.db.write(work)
 
@@ -168,11 +162,15 @@ class PoolData(StorageBase):
     ) -> int | None:
         """The member asks for a rematch of finished quick-play match ``table_id``; once
         every member of ``sides`` asked, the votes are taken and a pairing of the same
-        sides recorded: its id (else None)."""
+        sides recorded: its id (else None). ``RuleBroken("rematch_done")`` once the
+        match's one rematch is recorded (a pairing names the match it replays)."""
         now = self.now()
         everyone = {m for side in sides for m in side if str(m) in members}
 
         async def work(tx: Transaction) -> int | None:
+            done = "SELECT id FROM pool_pairings WHERE rematch_of = ?"
+            if await tx.fetch_one(done, (table_id,)):
+                raise RuleBroken("rematch_done")
             await tx.execute(
                 "INSERT INTO pool_rematches (table_id, user_id) VALUES (?, ?) "
                 "ON CONFLICT (table_id, user_id) DO NOTHING",
@@ -185,9 +183,13 @@ class PoolData(StorageBase):
             if {row["user_id"] for row in votes} != everyone:
                 return None
             await tx.execute("DELETE FROM pool_rematches WHERE table_id = ?", (table_id,))
-            return await _insert_pairing(tx, game, {"sides": sides, "members": members}, now)
+            data = {"sides": sides, "members": members}
+            return await _insert_pairing(tx, game, data, now, rematch_of=table_id)
 
-        return await self.db.write(work)
+        try:
+            return await self.db.write(work)
+        except Conflict as exc:  # another process recorded it first
+            raise RuleBroken("rematch_done") from exc
 
     async def void_pairing(self, pairing_id: int, back: list[int]) -> bool:
         """A pairing that cannot be played (a member is at another match now): claimed
@@ -213,6 +215,24 @@ class PoolData(StorageBase):
 
         return await self.db.write(work)
 
+    async def swap_pool_notice(self, user_id: int, message_id: int) -> int:
+        """Keep ``message_id`` as the member's pool line in their DMs; the one it
+        replaces (0: none)."""
+
+        async def work(tx: Transaction) -> int:
+            row = await tx.fetch_one(
+                "SELECT pool_notice FROM member_settings WHERE user_id = ?" + self._locking(),
+                (user_id,),
+            )
+            await tx.execute(
+                "INSERT INTO member_settings (user_id, pool_notice) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET pool_notice = excluded.pool_notice",
+                (user_id, message_id),
+            )
+            return row["pool_notice"] if row else 0
+
+        return await self.db.write(work)
+
     async def block(self, user_id: int, blocked_id: int) -> None:
         async def work(tx: Transaction) -> None:
             await tx.execute(
@@ -223,13 +243,11 @@ class PoolData(StorageBase):
 
         await self.db.write(work)
 
-    async def add_strike(self, user_id: int, kind: str) -> None:
-        now = self.now()
-
+    async def add_strike(self, user_id: int, kind: str, at: datetime) -> None:
         async def work(tx: Transaction) -> None:
             await tx.execute(
                 "INSERT INTO pool_strikes (user_id, at, kind) VALUES (?, ?, ?)",
-                (user_id, now, kind),
+                (user_id, _stamp(at), kind),
             )
 
         await self.db.write(work)
@@ -238,16 +256,33 @@ class PoolData(StorageBase):
         """When the member's strikes since ``since`` were given, oldest first."""
         rows = await self.db.fetch_all(
             "SELECT at FROM pool_strikes WHERE user_id = ? AND at >= ? ORDER BY at",
-            (user_id, since.isoformat(timespec="seconds")),
+            (user_id, _stamp(since)),
         )
         return [datetime.fromisoformat(row["at"]) for row in rows]
 
 
+def _stamp(at: datetime) -> str:
+    """How the pool's rows date a moment (as ``StorageBase.now`` does)."""
+    return at.astimezone(UTC).isoformat(timespec="seconds")
+
+
+async def _offers(tx: Transaction, game: str, since: datetime | None) -> list[dict[str, Any]]:
+    """The rows of ``game`` waiting since ``since`` or before and not offered the bot
+    yet, marked offered (none without ``since``)."""
+    if since is None:
+        return []
+    where = "game = ? AND offered = 0 AND joined_at <= ?"
+    args = (game, _stamp(since))
+    rows = await tx.fetch_all(f"SELECT {ENTRY_COLUMNS} FROM pool_entries WHERE {where}", args)
+    await tx.execute(f"UPDATE pool_entries SET offered = 1 WHERE {where}", args)
+    return rows
+
+
 async def _insert_entries(tx: Transaction, rows: Sequence[dict[str, Any]]) -> None:
     """Members into the pool, each as its row says (``partner_id`` and ``name`` may be
-    missing), none of its waves missed yet."""
+    missing), not offered the bot yet."""
     await tx.execute_many(
-        f"INSERT INTO pool_entries ({ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
+        f"INSERT INTO pool_entries ({ENTRY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 row["user_id"],
@@ -296,10 +331,13 @@ async def _record(
     return await _insert_pairing(tx, game, data, now)
 
 
-async def _insert_pairing(tx: Transaction, game: str, data: dict[str, Any], now: str) -> int:
+async def _insert_pairing(
+    tx: Transaction, game: str, data: dict[str, Any], now: str, *, rematch_of: int | None = None
+) -> int:
     row = await tx.fetch_one(
-        "INSERT INTO pool_pairings (game, data, created_at) VALUES (?, ?, ?) RETURNING id",
-        (game, orjson.dumps(data).decode(), now),
+        "INSERT INTO pool_pairings (game, data, created_at, rematch_of) VALUES (?, ?, ?, ?) "
+        "RETURNING id",
+        (game, orjson.dumps(data).decode(), now, rematch_of),
     )
     if row is None:
         raise RuntimeError("INSERT … RETURNING id returned no row")

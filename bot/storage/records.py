@@ -33,8 +33,9 @@ ONE_TABLE_RULES = {
 class RuleBroken(Exception):
     """A new row would break a rule of the database: ``rule`` is ``channel`` (one live
     table where tables play without threads), ``rematch`` (one live rematch per match),
-    ``pool`` (a member waits in the pool once) or ``pairing`` (a quick-play pairing
-    opens one table)."""
+    ``pool`` (a member waits in the pool once), ``pairing`` (a quick-play pairing
+    opens one table), ``seated`` (a member plays one match in play at a time, when a
+    pairing opens its table) or ``rematch_done`` (a quick-play match has one rematch)."""
 
     def __init__(self, rule: str) -> None:
         super().__init__(rule)
@@ -132,6 +133,10 @@ class PlayerRecord:
     """Matches of ``played`` where the coach gave hints."""
     mu: float
     sigma: float
+    forfeits: int = 0
+    """Matches of ``played`` lost by forfeit (the member left, or never moved)."""
+    forfeit_wins: int = 0
+    """Matches of ``won`` won by the others' forfeit."""
 
     @property
     def win_rate(self) -> float:
@@ -166,6 +171,8 @@ class MatchResult:
     name: str = ""
     """The member's own name as seated, kept for the server's lists ("": not their own,
     e.g. a pair's or quick play's)."""
+    forfeit: bool = False
+    """The match ended by a forfeit: lost by it (``won`` False) or won by it."""
 
 
 LEADERBOARD_ORDER = {
@@ -174,6 +181,3 @@ LEADERBOARD_ORDER = {
     "matches": "played DESC, won DESC",
 }
 """How ``/leaderboard`` can sort; ties end on the member id."""
-_RECORD_COLUMNS = (
-    "game, user_id, played, won, points, escobas, hands, with_bots, with_hints, mu, sigma"
-)

@@ -8,7 +8,8 @@ from .databases import Transaction
 from .records import LEADERBOARD_ORDER, MatchResult, PlayerRecord, RatingsMoved
 
 RECORD_COLUMNS = (
-    "game, user_id, played, won, points, escobas, hands, with_bots, with_hints, mu, sigma"
+    "game, user_id, played, won, points, escobas, hands, with_bots, with_hints, mu, sigma, "
+    "forfeits, forfeit_wins"
 )
 GLOBAL_TOP = 1000
 """Lines the global board lists, best first."""
@@ -68,7 +69,16 @@ async def _add_change(
     )
 
 
-SUMMED = ("won", "points", "escobas", "hands", "with_bots", "with_hints")
+SUMMED = (
+    "won",
+    "points",
+    "escobas",
+    "hands",
+    "with_bots",
+    "with_hints",
+    "forfeits",
+    "forfeit_wins",
+)
 """Counters a match adds to a line (``played`` counts the match itself)."""
 
 
@@ -88,7 +98,7 @@ async def _add_to_line(
     summed = ", ".join(f"{column} = {table}.{column} + excluded.{column}" for column in SUMMED)
     rated = await tx.execute(
         f"INSERT INTO {table} ({keys}, played, {', '.join(SUMMED)}, mu, sigma) "
-        f"VALUES ({marks}, 1, ?, ?, ?, ?, ?, ?, ?, ?) "
+        f"VALUES ({marks}, 1, {', '.join('?' for _ in SUMMED)}, ?, ?) "
         f"ON CONFLICT ({keys}) DO UPDATE SET played = {table}.played + 1, {summed}, "
         f"mu = excluded.mu, sigma = excluded.sigma "
         f"WHERE {table}.mu = ? AND {table}.sigma = ?",
@@ -100,6 +110,8 @@ async def _add_to_line(
             result.hands,
             int(result.with_bots),
             int(result.with_hints),
+            int(result.forfeit and not result.won),
+            int(result.forfeit and result.won),
             after.mu,
             after.sigma,
             before.mu,

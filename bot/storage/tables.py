@@ -38,6 +38,8 @@ class TableRows(StorageBase):
 
         async def insert(tx: Transaction) -> int:
             await self.check_claim(tx, row["guild_id"])
+            if pairing is not None:
+                await self._check_unseated(tx, [seat["user_id"] for seat in row["seats"]])
             inserted = await tx.fetch_one(
                 f"INSERT INTO game_tables ({', '.join(TABLE_COLUMNS)}, created_at, updated_at) "
                 f"VALUES ({marks}) RETURNING id",
@@ -56,6 +58,18 @@ class TableRows(StorageBase):
             return await self.db.write(insert)
         except Conflict as exc:
             raise _broken_rule(exc) from exc
+
+    async def _check_unseated(self, tx: Transaction, user_ids: Sequence[int]) -> None:
+        """``RuleBroken("seated")`` when one of the members is at a match in play. On
+        PostgreSQL each member is locked for the transaction first, so two pairings of
+        one member opening at once open one table."""
+        members = sorted(user_id for user_id in user_ids if user_id > 0)
+        if self.dialect == "postgresql":
+            for user_id in members:
+                await tx.execute("SELECT pg_advisory_xact_lock(?)", (user_id,))
+        for user_id in members:
+            if await tx.fetch_one(_PLAYING_TABLE_OF, (_seated_pattern(user_id),)):
+                raise RuleBroken("seated")
 
     async def save_table(
         self,
@@ -206,25 +220,41 @@ class TableRows(StorageBase):
 
         await self.db.write(work)
 
-    async def finished_tables(self, *guild_ids: int, limit: int) -> list[dict[str, Any]]:
+    async def finished_tables(
+        self, *guild_ids: int, limit: int, ended: bool = False
+    ) -> list[dict[str, Any]]:
         """The most recently finished matches of a server (or of several "servers":
         quick play's and friends' tables, seen from DMs), newest first, JSON columns
-        decoded (``updated_at`` is when the match ended)."""
+        decoded (``updated_at`` is when the match ended); with ``ended``, the matches
+        that started and ended otherwise too (cancelled, abandoned, left)."""
         marks = ", ".join("?" * len(guild_ids))
+        over = "status = 'finished'"
+        if ended:
+            over = f"({over} OR (status = 'cancelled' AND state IS NOT NULL))"
         rows = await self.db.fetch_all(
             f"SELECT id, {', '.join(TABLE_COLUMNS)}, updated_at FROM game_tables "
-            f"WHERE guild_id IN ({marks}) AND status = 'finished' "
+            f"WHERE guild_id IN ({marks}) AND {over} "
             "ORDER BY updated_at DESC, id DESC LIMIT ?",
             (*guild_ids, limit),
         )
         return [decoded(row) for row in rows]
 
+    async def unrated_ends(self, guild_id: int, user_id: int) -> dict[str, int]:
+        """By game, the member's matches in ``guild_id`` (a server, quick play, friends)
+        that started and ended with no result: cancelled, abandoned, stopped by their
+        tournament, or forfeited by every side (a quick-play match left by one side is
+        rated, and counted on the member's line instead)."""
+        rows = await self.db.fetch_all(
+            "SELECT game, COUNT(*) AS count FROM game_tables WHERE guild_id = ? "
+            "AND seats LIKE ? AND state IS NOT NULL AND ((status = 'cancelled' "
+            "AND ui NOT LIKE ?) OR (status = 'finished' AND ui LIKE ?)) GROUP BY game",
+            (guild_id, _seated_pattern(user_id), _ended("left"), _ended("forfeited_both")),
+        )
+        return {row["game"]: row["count"] for row in rows}
+
     async def playing_table_of(self, user_id: int) -> int | None:
         """A match in play where the member is seated (any server's, or quick play)."""
-        row = await self.db.fetch_one(
-            "SELECT id FROM game_tables WHERE status = 'playing' AND seats LIKE ? LIMIT 1",
-            (f'%"user_id":{int(user_id)},%',),
-        )
+        row = await self.db.fetch_one(_PLAYING_TABLE_OF, (_seated_pattern(user_id),))
         return row["id"] if row else None
 
     async def finished_table_ids(self, *, limit: int) -> list[int]:
@@ -233,6 +263,19 @@ class TableRows(StorageBase):
             "SELECT id FROM game_tables WHERE status = 'finished' ORDER BY id LIMIT ?", (limit,)
         )
         return [row["id"] for row in rows]
+
+
+_PLAYING_TABLE_OF = "SELECT id FROM game_tables WHERE status = 'playing' AND seats LIKE ? LIMIT 1"
+
+
+def _seated_pattern(user_id: int) -> str:
+    """What ``seats LIKE`` matches in the seats of a table where the member sits."""
+    return f'%"user_id":{int(user_id)},%'
+
+
+def _ended(reason: str) -> str:
+    """What ``ui LIKE`` matches in a table that ended for ``reason``."""
+    return f'%"end_reason":"{reason}"%'
 
 
 def _broken_rule(exc: Conflict) -> Exception:

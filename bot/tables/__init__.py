@@ -18,6 +18,7 @@ from .lobby import (
 )
 from .model import FRIENDS, MatchLog, Seat, Table, TableSettings, Turn, places_seen_from
 from .play import REACTIONS, bot_view, current_hand_events, idle_sides, time_is_up
+from .results import rated_forfeit, winners_of
 from .service import Outcome, TableService
 
 __all__ = [
@@ -38,9 +39,11 @@ __all__ = [
     "idle_sides",
     "places_seen_from",
     "planned_sides",
+    "rated_forfeit",
     "rematch_invited",
     "rule_fits",
     "seat_layout",
     "time_is_up",
     "validate_options",
+    "winners_of",
 ]

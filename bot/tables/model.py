@@ -119,8 +119,11 @@ class MatchLog(BaseModel):
     left_by: int | None = None
     """The seat whose member abandoned the match in play."""
     forfeited: list[int] = Field(default_factory=list)
-    """The seats of a tournament's entrant who withdrew or was disqualified: their side
-    lost the match by forfeit."""
+    """The seats whose side lost the match by forfeit: a tournament's entrant who
+    withdrew or was disqualified, a quick-play member who left or never moved."""
+    ratings: list[dict[str, int]] = Field(default_factory=list)
+    """Once the match is rated, each member's rating before and after it, shown:
+    ``{"seat", "before", "after"}`` in seat order."""
 
 
 @dataclass

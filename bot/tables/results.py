@@ -5,6 +5,11 @@ lines count the matches that had bots, and those where the coach gave hints. A
 match with hints is practice: it is counted (and marked) but moves no rating and
 counts in no season. A season's ratings start afresh: each member is rated there
 from their season rating, as all-time from their all-time one.
+
+A quick-play match lost by forfeit (a member left it, or let the bot play every one
+of their turns) is rated as lichess rates an abandoned game: a loss for the side that
+forfeited, a win for the side that stayed, whatever the score; when every side
+forfeited, nobody is rated.
 """
 
 from __future__ import annotations
@@ -21,6 +26,25 @@ def members(table: Table) -> list[int]:
     return [seat.user_id for seat in table.seats if seat.bot is None]
 
 
+def forfeit_winners(table: Table) -> tuple[int, ...]:
+    """The sides that did not forfeit the match (none when every side did)."""
+    lost = {table.engine.side_of[index] for index in table.log.forfeited}
+    return tuple(side for side in range(len(table.engine.sides)) if side not in lost)
+
+
+def rated_forfeit(table: Table) -> bool:
+    """A quick-play match one side forfeited and another stayed at: rated, a loss for
+    the side that forfeited."""
+    return bool(table.settings.quick and table.log.forfeited and forfeit_winners(table))
+
+
+def winners_of(table: Table) -> tuple[int, ...]:
+    """The sides that won: the match's winners, or those that stayed after a forfeit."""
+    if table.log.forfeited:
+        return forfeit_winners(table)
+    return tuple(table.match.winners or ())
+
+
 def match_results(
     table: Table,
     ratings: dict[int, Rating],
@@ -34,7 +58,7 @@ def match_results(
     None when the server keeps its matches off it)."""
     state = table.match
     side_of = state.game.side_of
-    winners = set(state.winners or ())
+    winners = set(winners_of(table))
     with_bots = any(seat.bot for seat in table.seats)
     starting = dict.fromkeys(members(table), STARTING_RATING)
     in_season, worldwide = season_ratings or starting, global_ratings or starting
@@ -62,6 +86,7 @@ def match_results(
             global_before=worldwide[seat.user_id],
             global_after=global_rated[seat.user_id],
             name="" if quick or shared[seat.name] > 1 else seat.name,  # a pair's: not own
+            forfeit=bool(table.log.forfeited),
         )
         for index, seat in enumerate(table.seats)
         if seat.bot is None
@@ -73,9 +98,8 @@ def _rated(table: Table, ratings: dict[int, Rating]) -> dict[int, Rating]:
     a friends' match in a DM or group DM."""
     if table.settings.hints or table.settings.clicks:  # practice, or among friends
         return {user_id: ratings[user_id] for user_id in members(table)}
-    state = table.match
-    winners = tuple(state.winners or ())
-    return rate_match(_entrants(table, ratings), side_ranks(state.scores, winners))
+    ranks = side_ranks(table.match.scores, winners_of(table))
+    return rate_match(_entrants(table, ratings), ranks)
 
 
 def announce_ratings(table: Table, results: list[MatchResult]) -> None:
@@ -88,6 +112,7 @@ def announce_ratings(table: Table, results: list[MatchResult]) -> None:
         for index, seat in enumerate(table.seats)
         if seat.user_id in changes
     ]
+    table.log.ratings = rows
     table.log.results = [
         {**event, "ratings": rows} if event["kind"] == "match_over" else event
         for event in table.log.results

@@ -32,7 +32,7 @@ from ..storage import (
 from . import lobby, play
 from .errors import TableError
 from .model import Seat, Table, TableSettings
-from .results import announce_ratings, match_results, members
+from .results import announce_ratings, match_results, members, rated_forfeit
 from .saved import SavedTables
 
 RATING_ATTEMPTS = 5
@@ -66,6 +66,8 @@ class Change:
     own (the move log keeps it, so a save whose COMMIT answer was lost is found)."""
     discarded: bool = False
     """Nothing to save after all (an automatic move the table no longer wants)."""
+    ends: bool = False
+    """The change ends the match (finished, forfeited, cancelled)."""
 
 
 class TableService(SavedTables):
@@ -95,8 +97,9 @@ class TableService(SavedTables):
                 change.request = request
             yield change
             if not change.discarded:
+                change.ends = table.is_live and not change.table.is_live
                 await self._commit(change)
-                if table.is_live and not change.table.is_live:
+                if change.ends:
                     for listener in self.on_ended:
                         listener(change.table)
 
@@ -111,10 +114,10 @@ class TableService(SavedTables):
         from ratings read now and set only if unchanged meanwhile (``RatingsMoved``), so
         a member whose matches end at once, here or in another process, is rated in turn;
         the same in the season it ends in (``seasons``, by the server's settings) and on
-        the global board (unless the server keeps its matches off it). A match forfeited
-        (``play.idle_sides``) is saved with no results: it counts nowhere."""
+        the global board (unless the server keeps its matches off it). A quick-play match
+        one side forfeited is rated (``results.rated_forfeit``); no other forfeit is."""
         table = change.table
-        if table.status != "finished" or change.move is None or table.log.forfeited:
+        if not _rated_end(change):
             await self.save(table, change.move)
             return
         settings = await self.storage.guild_settings(table.guild_id)
@@ -197,15 +200,15 @@ class TableService(SavedTables):
         self, pairing: int, game: str, sides: list[list[Seat]], *, timed: bool = True
     ) -> Table:
         """A quick-play ``pairing``'s match, dealt at once: its members seated on their
-        sides, shown in their DMs. ``TableError("pool.opened")`` when its table was
-        opened already (by another process, or before a restart)."""
+        sides, shown in their DMs. ``TableError``: ``pool.opened`` when its table was
+        opened already, ``pool.busy`` when a member plays a match now (the insert checks)."""
         table = lobby.paired(pairing, game, sides, lobby.QUICK_TIMER if timed else None)
         play.start(table, table_seed(table, self.deal_seed), self.clock())
         row = table.to_row()
         try:
             table.id = await self.storage.create_table(row, pairing=pairing)
         except RuleBroken as exc:
-            raise TableError("pool.opened") from exc
+            raise TableError("pool.busy" if exc.rule == "seated" else "pool.opened") from exc
         self._keep(table, row)
         return table
 
@@ -367,6 +370,15 @@ class TableService(SavedTables):
     def _count_move(self, change: Change) -> None:
         """Count a move once it is saved."""
         self.metrics.moves.labels(change.table.game).inc()
+
+
+def _rated_end(change: Change) -> bool:
+    """Whether the change ends a match with a result that counts: its last move, with
+    no side forfeiting, or a forfeit a side stayed through (quick play)."""
+    table = change.table
+    if not change.ends:
+        return False
+    return rated_forfeit(table) or (table.status == "finished" and not table.log.forfeited)
 
 
 def table_seed(table: Table, deal_seed: int | None) -> Seed:
