@@ -41,7 +41,14 @@ from .screens.leaderboard import Leaderboards
 from .screens.lobby import bot_name
 from .screens.replay import MatchReplay
 from .screens.review import MatchReviews
-from .tables import Table, TableError, TableService, check_can_cancel, seat_layout
+from .tables import (
+    Table,
+    TableError,
+    TableService,
+    check_can_cancel,
+    check_place,
+    seat_layout,
+)
 from .tournaments.handlers import TournamentHandlers
 from .tournaments.service import TournamentService
 
@@ -76,6 +83,13 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers, PoolHandlers, 
         told as saved (``boundary``), and the publisher shows it."""
         interaction.extras["saved"] = True
         self.publisher.poke(table_id, **poke)
+
+    def check_place(self, interaction: discord.Interaction, table_id: int, *, lobby: bool) -> None:
+        """Refuse a click on table ``table_id`` from anywhere but where it lives
+        (``tables.doors``); a table not in play here is left to its handler."""
+        table = self.service.tables.get(table_id)
+        if table is not None:
+            check_place(table, interaction.guild_id, interaction.channel_id, lobby=lobby)
 
     async def answer_error(self, interaction: discord.Interaction, error: Exception) -> None:
         """Whatever a component's handler raised, answered by the error boundary."""
@@ -263,8 +277,11 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers, PoolHandlers, 
     async def ask_to_end(self, interaction: discord.Interaction, table_id: int, action: str):
         """Ask before a match in play ends for everyone (``action``: leave or cancel);
         a lobby, which ends for nobody, goes at once. A member who may not cancel is
-        told so at once, not after confirming."""
+        told so at once, not after confirming; nor is one who is not seated asked to
+        leave."""
         table = self.service.get(table_id)
+        if action == "leave" and table.seat_of(interaction.user.id) is None:
+            raise TableError("table.not_seated")
         if action == "cancel":
             check_can_cancel(
                 table,

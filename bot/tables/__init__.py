@@ -3,10 +3,12 @@
 - ``model``: ``Table`` and what it keeps (seats, settings, the turn, the match's log).
 - ``errors``: ``TableError``, the refusals.
 - ``lobby``, ``play``: the rules of the lobby and of play, pure functions on a draft.
+- ``doors``: where a click on a table may come from.
 - ``results``: a finished match's leaderboard lines and ratings.
 - ``service``: ``TableService``, one lock and one transaction per command.
 """
 
+from .doors import check_place
 from .errors import StalePanel, TableError
 from .lobby import (
     check_can_cancel,
@@ -35,6 +37,7 @@ __all__ = [
     "Turn",
     "bot_view",
     "check_can_cancel",
+    "check_place",
     "current_hand_events",
     "idle_sides",
     "places_seen_from",

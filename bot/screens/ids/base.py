@@ -46,9 +46,25 @@ class FromCustomId:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            self.check(interaction)
             await self.act(interaction)
         except Exception as error:
             await handlers(interaction).answer_error(interaction, error)
 
+    def check(self, interaction: discord.Interaction) -> None:
+        """Refuse a click before its handler runs (``TableError``); none by default."""
+
     async def act(self, interaction: discord.Interaction) -> None:
         raise NotImplementedError
+
+
+class TableItem(FromCustomId):
+    """An item of one table: a click from anywhere but where the table lives (another
+    server, another conversation: a tampered client) is refused before its handler."""
+
+    table_id: int
+    lobby = False
+    """A lobby's item: clicked from the table's own server (never from DMs)."""
+
+    def check(self, interaction: discord.Interaction) -> None:
+        handlers(interaction).check_place(interaction, self.table_id, lobby=self.lobby)

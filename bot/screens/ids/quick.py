@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord import ui
 
-from .base import FromCustomId, handlers, selected
+from .base import FromCustomId, TableItem, handlers, selected
 
 
 class PoolButton(
@@ -26,7 +26,7 @@ class PoolButton(
 
 
 class BlockButton(
-    FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:block:(?P<table_id>[0-9]{1,12})"
+    TableItem, ui.DynamicItem[ui.Button], template=r"esc:block:(?P<table_id>[0-9]{1,12})"
 ):
     """A finished quick-play match's "Don't pair me with them again"."""
 
@@ -39,7 +39,7 @@ class BlockButton(
 
 
 class ReactSelect(
-    FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:react:(?P<table_id>[0-9]{1,12})"
+    TableItem, ui.DynamicItem[ui.Select], template=r"esc:react:(?P<table_id>[0-9]{1,12})"
 ):
     """A quick-play seat's menu of fixed reactions (strangers send no free text)."""
 
@@ -69,7 +69,7 @@ class DuoButton(
 
 
 class AgainButton(
-    FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:again:(?P<table_id>[0-9]{1,12})"
+    TableItem, ui.DynamicItem[ui.Button], template=r"esc:again:(?P<table_id>[0-9]{1,12})"
 ):
     """A finished quick-play match's Rematch: it starts once every member asked."""
 

@@ -8,14 +8,16 @@ from typing import Any
 import discord
 from discord import ui
 
-from .base import FromCustomId, handlers, selected
+from .base import TableItem, handlers, selected
 
 
 class LobbyButton(
-    FromCustomId,
+    TableItem,
     ui.DynamicItem[ui.Button],
     template=r"esc:lobby:(?P<table_id>[0-9]{1,12}):(?P<action>join|leave|start|cancel|hints|team[0-5])",
 ):
+    lobby = True
+
     def __init__(self, table_id: int, action: str, **button: Any) -> None:
         super().__init__(ui.Button(custom_id=f"esc:lobby:{table_id}:{action}", **button))
         self.table_id, self.action = table_id, action
@@ -25,8 +27,10 @@ class LobbyButton(
 
 
 class AdvancedSelect(
-    FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:adv:(?P<table_id>[0-9]{1,12})"
+    TableItem, ui.DynamicItem[ui.Select], template=r"esc:adv:(?P<table_id>[0-9]{1,12})"
 ):
+    lobby = True
+
     def __init__(self, table_id: int, **select: Any) -> None:
         super().__init__(ui.Select(custom_id=f"esc:adv:{table_id}", **select))
         self.table_id = table_id
@@ -36,8 +40,10 @@ class AdvancedSelect(
 
 
 class BotSelect(
-    FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:bot:(?P<table_id>[0-9]{1,12})"
+    TableItem, ui.DynamicItem[ui.Select], template=r"esc:bot:(?P<table_id>[0-9]{1,12})"
 ):
+    lobby = True
+
     def __init__(self, table_id: int, **select: Any) -> None:
         super().__init__(ui.Select(custom_id=f"esc:bot:{table_id}", **select))
         self.table_id = table_id
@@ -47,8 +53,10 @@ class BotSelect(
 
 
 class TargetSelect(
-    FromCustomId, ui.DynamicItem[ui.Select], template=r"esc:target:(?P<table_id>[0-9]{1,12})"
+    TableItem, ui.DynamicItem[ui.Select], template=r"esc:target:(?P<table_id>[0-9]{1,12})"
 ):
+    lobby = True
+
     def __init__(self, table_id: int, **select: Any) -> None:
         super().__init__(ui.Select(custom_id=f"esc:target:{table_id}", **select))
         self.table_id = table_id
@@ -58,7 +66,7 @@ class TargetSelect(
 
 
 class SeatButton(
-    FromCustomId,
+    TableItem,
     ui.DynamicItem[ui.Button],
     template=r"esc:seat:(?P<table_id>[0-9]{1,12}):(?P<action>back|end|leave)",
 ):
@@ -73,7 +81,7 @@ class SeatButton(
 
 
 class HandButton(
-    FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:hand:(?P<table_id>[0-9]{1,12})"
+    TableItem, ui.DynamicItem[ui.Button], template=r"esc:hand:(?P<table_id>[0-9]{1,12})"
 ):
     def __init__(self, table_id: int, **button: Any) -> None:
         super().__init__(ui.Button(custom_id=f"esc:hand:{table_id}", **button))
@@ -84,7 +92,7 @@ class HandButton(
 
 
 class ClaimButton(
-    FromCustomId,
+    TableItem,
     ui.DynamicItem[ui.Button],
     template=r"esc:claim:(?P<table_id>[0-9]{1,12}):(?P<version>[0-9]{1,9})",
 ):
@@ -99,7 +107,7 @@ class ClaimButton(
 
 
 class CardButton(
-    FromCustomId,
+    TableItem,
     ui.DynamicItem[ui.Button],
     template=r"esc:card:(?P<table_id>[0-9]{1,12}):(?P<version>[0-9]{1,9}):(?P<card>[0-9]{1,2})",
 ):
@@ -113,7 +121,7 @@ class CardButton(
 
 
 class MoveButton(
-    FromCustomId,
+    TableItem,
     ui.DynamicItem[ui.Button],
     template=r"esc:move:(?P<table_id>[0-9]{1,12}):(?P<version>[0-9]{1,9}):(?P<move>[0-9a-f]{1,14})",
 ):
@@ -127,7 +135,7 @@ class MoveButton(
 
 
 class MoveSelect(
-    FromCustomId,
+    TableItem,
     ui.DynamicItem[ui.Select],
     template=r"esc:movesel:(?P<table_id>[0-9]{1,12}):(?P<version>[0-9]{1,9})",
 ):
@@ -144,7 +152,7 @@ class MoveSelect(
 
 
 class BackButton(
-    FromCustomId,
+    TableItem,
     ui.DynamicItem[ui.Button],
     template=r"esc:back:(?P<table_id>[0-9]{1,12}):(?P<version>[0-9]{1,9})",
 ):
@@ -159,7 +167,7 @@ class BackButton(
 
 
 class ConfirmButton(
-    FromCustomId,
+    TableItem,
     ui.DynamicItem[ui.Button],
     template=r"esc:confirm:(?P<table_id>[0-9]{1,12}):(?P<action>leave|cancel)",
 ):
@@ -174,7 +182,7 @@ class ConfirmButton(
 
 
 class RematchButton(
-    FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:rematch:(?P<table_id>[0-9]{1,12})"
+    TableItem, ui.DynamicItem[ui.Button], template=r"esc:rematch:(?P<table_id>[0-9]{1,12})"
 ):
     def __init__(self, table_id: int, **button: Any) -> None:
         super().__init__(ui.Button(custom_id=f"esc:rematch:{table_id}", **button))

@@ -1,0 +1,54 @@
+"""Doors (issue 46): every table click is taken only from where its table lives (a
+tampered client carries a custom id to another server's or conversation's message),
+and a member who is not seated is refused Leave at the first click."""
+
+from __future__ import annotations
+
+from tests.discord_helpers import answer, current, make_world
+from tests.test_bot_anywhere import friends
+from tests.test_bot_fair_play import paired_pair
+from tests.test_bot_quick import enter, seat
+from tests.test_bot_tournament import carry_buttons
+
+ELSEWHERE = "No such table here: that button belongs to a table of another server or conversation."
+
+
+async def test_a_lobby_click_from_another_server_is_refused(simcord_env):
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    lobby = (await ana.slash(channel, "escoba new")).response.message
+    _, elsewhere, (zoe, yan) = make_world(simcord_env, "zoe", "yan")
+    theirs = (await zoe.slash(elsewhere, "scopa new")).response.message
+    carry_buttons(simcord_env, theirs, lobby)
+    for label in ("Join", "Start"):
+        refused = answer(await yan.click(current(simcord_env, theirs), label=label))
+        assert refused.ephemeral and refused.message.content == ELSEWHERE, label
+    table = simcord_env.bot.service.get(1)
+    assert [seat.name for seat in table.seats] == ["ana"] and table.status == "lobby"
+
+
+async def test_a_friends_lobby_click_from_another_group_dm_is_refused(simcord_env):
+    private, group, (ana, bob) = friends(simcord_env, "ana", "bob")
+    lobby = (await ana.slash(group, "scopa new")).response
+    eve = simcord_env.create_user("eve")
+    other = private.create_group_dm(ana.user, bob.user, eve, name="others")
+    decoy = (await ana.slash(other, "escoba new")).response
+    stored = simcord_env.backend.get_message(group.id, lobby.id)
+    simcord_env.backend.edit_message(other.id, decoy.id, {"components": stored.components})
+    refused = answer(await bob.click(decoy, label="Join"))
+    assert refused.ephemeral and refused.message.content == ELSEWHERE
+    assert [seat.name for seat in simcord_env.bot.service.get(1).seats] == ["ana"]
+    await bob.click(lobby, label="Join")  # from its own group DM, the same click is taken
+    assert [seat.name for seat in simcord_env.bot.service.get(1).seats] == ["ana", "bob"]
+
+
+async def test_a_member_who_is_not_seated_is_refused_leave_at_the_first_click(simcord_env):
+    (_, ana), _ = await paired_pair(simcord_env)
+    _, there, (cai,) = make_world(simcord_env, "cai")
+    (searching,) = await enter((there, cai))  # cai's DMs hold the pool's line
+    await cai.click(current(simcord_env, searching.message), label="Cancel")
+    line = cai.user.dm_channel.history()[-1]
+    carry_buttons(simcord_env, line, seat(ana))  # ana's Leave, carried to cai's DMs
+    asked = answer(await cai.user.click(current(simcord_env, line), custom_id="esc:seat:1:leave"))
+    assert asked.message.content == "You are not seated at this table."
+    assert not asked.message.components, "no Yes, leave to press"
+    assert simcord_env.bot.service.get(1).status == "playing"
