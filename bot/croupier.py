@@ -41,6 +41,7 @@ from .screens.leaderboard import Leaderboards
 from .screens.lobby import bot_name
 from .screens.replay import MatchReplay
 from .screens.review import MatchReviews
+from .table_commands import TableCommands
 from .tables import (
     Table,
     TableError,
@@ -53,7 +54,14 @@ from .tournaments.handlers import TournamentHandlers
 from .tournaments.service import TournamentService
 
 
-class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers, PoolHandlers, FriendsHandlers):
+class Croupier(
+    TableCommands,
+    RecordHandlers,
+    DailyHandlers,
+    TournamentHandlers,
+    PoolHandlers,
+    FriendsHandlers,
+):
     """Answers every click and table command for one bot."""
 
     def __init__(
@@ -324,45 +332,6 @@ class Croupier(RecordHandlers, DailyHandlers, TournamentHandlers, PoolHandlers, 
             await interaction.edit_original_response(content=done, view=None)
         else:
             await reply(interaction, done)
-
-    # -- slash commands ----------
-
-    @refusals_answered
-    async def hand_command(self, interaction: discord.Interaction) -> None:
-        await self.on_my_hand(interaction, self._my_table(interaction, playing=True).id)
-
-    @refusals_answered
-    async def hint_command(self, interaction: discord.Interaction) -> None:
-        await self.on_hint(interaction, self._my_table(interaction, playing=True).id)
-
-    @refusals_answered
-    async def leave_command(self, interaction: discord.Interaction) -> None:
-        await self.ask_to_end(interaction, self._my_table(interaction, playing=False).id, "leave")
-
-    @refusals_answered
-    async def cancel_command(self, interaction: discord.Interaction) -> None:
-        """``/cancel``: this channel's one live table."""
-        here = self.service.live_in(interaction.channel_id or 0)
-        if len(here) != 1:
-            raise TableError("table.none_here" if not here else "table.which_cancel")
-        await self.ask_to_end(interaction, here[0].id, "cancel")
-
-    @refusals_answered
-    async def repost_command(self, interaction: discord.Interaction) -> None:
-        """``/table``: the boards of this channel again, at the bottom (a friends' table's
-        board becomes this command's answer)."""
-        here = self.service.live_in(interaction.channel_id or 0)
-        playing = [table for table in here if table.status == "playing"]
-        if not playing:
-            raise TableError("table.none_here")
-        for table in playing:
-            if table.settings.clicks:
-                return await self.publisher.of(table.id).bring_here(interaction, table)
-            self.publisher.of(table.id).repost()
-        await reply(interaction, tr(interaction_lang(interaction), "table.reposted"))
-
-    def _my_table(self, interaction: discord.Interaction, *, playing: bool) -> Table:
-        return self.service.table_for(interaction.user.id, interaction.channel_id, playing=playing)
 
 
 def _manages(interaction: discord.Interaction, table: Table) -> bool:

@@ -52,3 +52,27 @@ async def test_a_member_who_is_not_seated_is_refused_leave_at_the_first_click(si
     assert asked.message.content == "You are not seated at this table."
     assert not asked.message.components, "no Yes, leave to press"
     assert simcord_env.bot.service.get(1).status == "playing"
+
+
+async def test_a_friends_match_is_open_to_its_players_and_its_conversation_only(simcord_env):
+    from tests.test_bot_anywhere import play_out, start_match
+
+    private, group, (ana, bob, cai) = friends(simcord_env, "ana", "bob", "cai")
+    await start_match(group, ana, bob)
+    await play_out(simcord_env, group, [ana, bob])
+    eve = simcord_env.create_user("eve")  # guesses the number, from her DM with the bot
+    for command, refusal in (
+        ("replay", "That match is not a finished match you can look at here"),
+        ("review", "That match is not a finished match you can look at here"),
+        ("verify", "There is no match #1 here that you can look at."),
+    ):
+        refused = answer(await eve.slash(command, match=1)).message
+        assert refused.content.startswith(refusal), command
+        assert not refused.embeds and not refused.attachments, command
+    opened = answer(await bob.user.slash("verify", match=1)).message  # a player, elsewhere
+    assert opened.embeds[0].title.startswith("✅ Match #1")
+    private.install_for(cai.user)
+    watched = answer(await cai.slash(group, "verify", match=1)).message  # the group DM
+    assert watched.embeds[0].title.startswith("✅ Match #1")
+    replayed = answer(await cai.slash(group, "replay", match=1)).message
+    assert "not a finished match" not in replayed.content

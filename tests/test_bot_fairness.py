@@ -84,9 +84,9 @@ async def test_verify_refuses_other_servers_and_unknown_matches(simcord_env):
     await driver.play_to_end()
     _, elsewhere, strangers = make_world(simcord_env, "eve")
     other = answer(await strangers[0].slash(elsewhere, "verify", match=1))
-    assert other.content == "There is no match #1 on this server."
+    assert other.content == "There is no match #1 here that you can look at."
     missing = answer(await players[0].slash(channel, "verify", match=99))
-    assert missing.content == "There is no match #99 on this server."
+    assert missing.content == "There is no match #99 here that you can look at."
     await players[0].slash(channel, "escoba new")
     lobby = answer(await players[0].slash(channel, "verify", match=2))
     assert lobby.content.startswith("Match #2 never started: no card was dealt")
@@ -119,3 +119,56 @@ async def test_a_restart_keeps_the_seed_and_a_changed_one_fails_verification(
     tampered = answer(await players[0].slash(channel, "verify", match=1)).embeds[0]
     assert tampered.title == "❌ Match #1 does not check out"
     assert "is not the commitment shown during the match" in tampered.description
+
+
+async def finished_match(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", target=1)
+    await driver.seat_and_start()
+    await driver.play_to_end()
+    return channel, players
+
+
+async def test_a_log_cut_short_with_its_position_saved_as_final_does_not_check_out(simcord_env):
+    from bot.games import make_game, parse_move
+    from bot.verify import check_all
+
+    channel, players = await finished_match(simcord_env)
+    storage = simcord_env.bot.storage
+    table = simcord_env.bot.service.get(1)
+    log = await storage.move_log(1)
+    state = make_game(table.game, table.options).new_match(table.match.seed)
+    for move in log[:-3]:
+        state, _ = state.apply(parse_move(move["move"]))
+
+    async def cut(tx) -> None:
+        await tx.execute("DELETE FROM moves WHERE table_id = 1 AND version > ?", (len(log) - 2,))
+        await tx.execute(
+            "UPDATE game_tables SET state = ? WHERE id = 1", (json.dumps(state.to_dict()),)
+        )
+
+    await storage.db.write(cut)
+    checked = answer(await players[0].slash(channel, "verify", match=1)).embeds[0]
+    assert checked.title == "❌ Match #1 does not check out"
+    assert "do not reach the result the match recorded" in checked.description
+    report = await check_all(storage, [1])
+    assert report["mismatches"] == 1 and report["failed"][0]["problem"] == "result"
+
+
+async def test_a_blanked_commitment_is_never_a_check_mark(simcord_env):
+    from bot.verify import check_all
+
+    channel, players = await finished_match(simcord_env)
+    storage = simcord_env.bot.storage
+    row = await storage.table_row(1)
+    ui = dict(row["ui"], log=dict(row["ui"]["log"], commitment=""))
+    await storage.db.write(
+        lambda tx: tx.execute("UPDATE game_tables SET ui = ? WHERE id = 1", (json.dumps(ui),))
+    )
+    checked = answer(await players[0].slash(channel, "verify", match=1)).embeds[0]
+    assert not checked.title.startswith("✅")
+    assert checked.title == "⚠️ Match #1: cards check out, but no commitment"
+    assert "nothing proves its seed was fixed before the first card" in checked.description
+    report = await check_all(storage, [1])
+    assert (report["mismatches"], report["uncommitted"]) == (0, 1), "counted apart"

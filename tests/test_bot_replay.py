@@ -115,12 +115,12 @@ async def test_bad_requests_get_a_clear_answer(simcord_env):
     none = answer(await cai.slash(channel, "replay"))
     assert none.ephemeral and "You have not finished a match on this server" in none.content
     missing = answer(await ana.slash(channel, "replay", match=99))
-    assert "not a finished match of this server" in missing.content
+    assert "not a finished match you can look at here" in missing.content
     playing = TableDriver(simcord_env, channel, [ana, cai])
     await playing.open("scopa new")
     await playing.seat_and_start()
     live = answer(await ana.slash(channel, "replay", match=2))
-    assert "not a finished match of this server" in live.content, "no peeking at a live match"
+    assert "not a finished match you can look at here" in live.content, "no peeking at a live match"
 
 
 async def test_review_weighs_each_members_moves_and_marks_them_in_the_viewer(simcord_env):
@@ -151,7 +151,7 @@ async def test_review_weighs_each_members_moves_and_marks_them_in_the_viewer(sim
     await ana.click(viewer, custom_id=step_button(viewer, "next").custom_id)
     assert "🔍" in texts(current(simcord_env, viewer))[1]
     missing = answer(await ana.slash(channel, "review", match=42))
-    assert "not a finished match of this server" in missing.content
+    assert "not a finished match you can look at here" in missing.content
 
 
 async def test_a_rubamazzo_match_replays_with_its_pile_tops(simcord_env):

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from bot.games import State, format_move, make_game
 from bot.games.fairness import SavedMove, commitment, hand_deck, short_commitment, verify
+from bot.games.moves import parse_move
 
 GAMES = [
     ("escoba", {"players": 2}),
@@ -118,10 +119,23 @@ def test_any_changed_card_in_the_log_fails(played, data):
     assert (verdict.problem, verdict.at) == ("cards", index + 1)
 
 
-def test_a_match_without_a_commitment_checks_its_cards_only(played):
+def test_a_match_without_a_commitment_checks_its_cards_but_is_never_fair(played):
     game, _, log, final = played
     verdict = verify(game, "cd" * 32, "", log, final)
-    assert verdict.fair and not verdict.committed
+    assert verdict.problem is None and not verdict.committed and not verdict.fair
+
+
+def test_a_log_cut_short_does_not_reach_the_recorded_result(played):
+    game, committed, log, final = played
+    (result,) = [e for e in log[-1].events if e["kind"] == "match_over"]
+    assert verify(game, "cd" * 32, committed, log, final, result).fair
+    state = game.new_match("cd" * 32)
+    for saved in log[:-5]:  # the log cut short, the position it leads to saved as final
+        state, _ = state.apply(parse_move(saved.move))
+    cut = verify(game, "cd" * 32, committed, log[:-5], state, result)
+    assert (cut.problem, cut.fair) == ("result", False)
+    changed = dict(result, winners=[1 - result["winners"][0]] if result["winners"] else [0])
+    assert verify(game, "cd" * 32, committed, log, final, changed).problem == "result"
 
 
 def test_states_keep_a_text_seed_through_saving():

@@ -231,3 +231,11 @@ async def test_the_groupdm_mix_plays_friends_tables_on_interactions_alone():
     assert report["rate_limited_calls"] == 0 and report["refused_calls"] == 0
     assert report["stale_panels"] == 0 and report["panel_checks"] > 0
     assert report["bot_errors"] == 0
+
+
+async def test_the_verify_benchmark_plays_matches_that_all_check_out():
+    from bot.loadtest.verify_load import run_verify_benchmark
+
+    report = await run_verify_benchmark(matches=4, seed=2, database=None)
+    assert report["matches"] == 4 and report["hands"] >= 4
+    assert report["mismatches"] == report["uncommitted"] == 0

@@ -8,8 +8,12 @@ seed's *commitment*, the SHA-256 of its text; the seed stays secret while the ma
 played and is revealed when it ends. Whoever has the seed then recomputes the
 commitment (the bot cannot have changed the seed since) and every deal (the bot could
 not have picked the cards as it went). ``verify`` does that against a saved match: the
-commitment, every move replayed from the seed, every move's saved events and the final
-position.
+commitment, every move replayed from the seed, every move's saved events, the final
+position, and, for a match recorded as played to its end, that the log reaches the
+result recorded (so a log cut short, with the position it leads to saved in the
+final one's place, does not check out). A match with no commitment (dealt before the
+bot made them) has its cards checked but is never called fair: nothing proves its
+seed was fixed before the first card.
 
 Pure: the seed is handed in (``new_seed`` is the caller's, from the operating system).
 """
@@ -56,7 +60,8 @@ class Verdict:
     """What checking a match found. ``problem`` is None when every check passed, else
     ``commitment`` (the seed is not the one committed to), ``move`` (move ``at`` does
     not replay from the seed), ``cards`` (move ``at`` saved other cards than the seed
-    deals) or ``final`` (the saved position is not where the moves lead)."""
+    deals), ``final`` (the saved position is not where the moves lead) or ``result``
+    (the moves do not reach the result the match recorded)."""
 
     hands: int
     moves: int
@@ -67,13 +72,21 @@ class Verdict:
 
     @property
     def fair(self) -> bool:
-        return self.problem is None
+        """Every check passed, the commitment's included (a match without one never is)."""
+        return self.problem is None and self.committed
 
 
 def verify(
-    game: Game, seed: Seed, committed: str, moves: Sequence[SavedMove], final: State
+    game: Game,
+    seed: Seed,
+    committed: str,
+    moves: Sequence[SavedMove],
+    final: State,
+    result: dict[str, Any] | None = None,
 ) -> Verdict:
-    """Check a saved match (``committed``: its recorded commitment, "" for none)."""
+    """Check a saved match (``committed``: its recorded commitment, "" for none;
+    ``result``: the ``match_over`` event it recorded, when it is recorded as played to
+    its end)."""
     if committed and commitment(seed) != committed:
         return Verdict(0, len(moves), "commitment", committed=True)
     state = game.new_match(seed)
@@ -86,7 +99,16 @@ def verify(
             return _found(state, moves, "cards", number, committed)
     if state.to_dict() != final.to_dict():
         return _found(state, moves, "final", len(moves), committed)
+    if result is not None and not _reaches(state, moves, result):
+        return _found(state, moves, "result", len(moves), committed)
     return Verdict(state.hand_no + 1, len(moves), committed=bool(committed))
+
+
+def _reaches(state: State, moves: Sequence[SavedMove], result: dict[str, Any]) -> bool:
+    """Whether the replayed match is over, its last move ending it with ``result``."""
+    last = moves[-1].events if moves else []
+    ended = [event for event in last if event.get("kind") == "match_over"]
+    return state.is_over and ended == [result]
 
 
 def _found(state: State, moves: Sequence[SavedMove], problem: str, at: int, committed: str):

@@ -133,6 +133,12 @@ def _pool(args: argparse.Namespace) -> dict:
     )
 
 
+def _verify(args: argparse.Namespace) -> dict:
+    from .verify_load import run_verify_benchmark
+
+    return asyncio.run(run_verify_benchmark(args.matches, args.seed, args.database))
+
+
 def _sandbox(args: argparse.Namespace) -> dict:
     from .sandbox_load import run_sandbox_benchmark
 
@@ -250,6 +256,13 @@ def parser() -> argparse.ArgumentParser:
     pool.add_argument("--database", help=DATABASE_HELP)
     pool.add_argument("--seed", type=int, default=1, help="seeds the arrivals")
     pool.set_defaults(run=_pool)
+    checks = commands.add_parser(
+        "verify", help="matches played into a scratch database, then checked as /verify does"
+    )
+    checks.add_argument("--matches", type=int, default=100, help="matches played and checked")
+    checks.add_argument("--database", help=DATABASE_HELP)
+    checks.add_argument("--seed", type=int, default=1, help="seeds the random moves")
+    checks.set_defaults(run=_verify)
     page = commands.add_parser(
         "sandbox",
         help="the sandbox's page as the channel's history grows: a card click's time",

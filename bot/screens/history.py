@@ -19,10 +19,11 @@ from discord import ui
 from ..i18n import language_of, tr, tr_count
 from ..ratings import Rating
 from ..storage import Storage
-from ..tables import Table, places_seen_from, winners_of
+from ..tables import Looker, Table, may_look_at, places_seen_from, winners_of
 from .common import GAME_COLOURS, category_name, forfeit_names, game_name, side_name
 from .ids import HistorySelect, ReplayButton, ReviewButton
 from .match_over import rating_line
+from .replay import looker
 from .verify import revealed
 
 HISTORY_SIZE = 10
@@ -176,7 +177,7 @@ class MatchHistory:
         """Answer a pick in the history select with that match's score sheet, privately."""
         lang = language_of(interaction.locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self._finished_table(interaction.guild_id, values)
+        table = await self._finished_table(looker(interaction), values)
         if table is None:
             await interaction.followup.send(tr(lang, "history.unknown"), ephemeral=True)
             return
@@ -191,16 +192,16 @@ class MatchHistory:
         view = sheet_view(table.id, lang)
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
-    async def _finished_table(self, guild_id: int | None, values: list[str]) -> Table | None:
-        """The picked match, if it is a finished match of this server."""
+    async def _finished_table(self, asking: Looker, values: list[str]) -> Table | None:
+        """The picked match, if it started and ended and ``asking`` may look at it."""
         if len(values) != 1 or not values[0].isdigit():
             return None
         row = await self.storage.table_row(int(values[0]))
-        seen = row is not None and row["guild_id"] in places_seen_from(guild_id)
         over = row is not None and row["status"] in ("finished", "cancelled")
-        if row is None or not seen or not over or row["state"] is None:
+        if row is None or not over or row["state"] is None:
             return None
-        return Table.from_row(row)
+        table = Table.from_row(row)
+        return table if may_look_at(table, asking) else None
 
 
 def sheet_view(table_id: int, lang: str) -> ui.View:

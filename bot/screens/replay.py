@@ -30,7 +30,7 @@ from ..games import events_to_dicts
 from ..games.replay import ReplayError, Step, replay
 from ..i18n import language_of, tr
 from ..storage import Storage
-from ..tables import Table, TableError, places_seen_from
+from ..tables import Looker, Table, TableError, may_look_at, places_seen_from
 from .board import PLAYED_KINDS, board_picture
 from .cards import CardFaces, CardWords
 from .common import GAME_COLOURS, card_words, game_name, player_name, side_name
@@ -73,18 +73,17 @@ class MatchReplay:
         """A new private viewer of ``table_id`` at ``step`` (the member's last finished
         match when None)."""
         await interaction.response.defer(ephemeral=True, thinking=True)  # the move log is read
-        guild_id = interaction.guild_id or 0
         if table_id is None:
-            table_id = await self.last_match_of(guild_id, interaction.user.id)
+            table_id = await self.last_match_of(interaction.guild_id or 0, interaction.user.id)
         lang = language_of(interaction.locale)
-        view, files = await self.viewer(guild_id, table_id, step, lang)
+        view, files = await self.viewer(looker(interaction), table_id, step, lang)
         await interaction.edit_original_response(view=view, attachments=files)
 
     async def turn_page(self, interaction: discord.Interaction, table_id: int, step: int) -> None:
         """A viewer's step button or hand menu: the same message at ``step``."""
         await interaction.response.defer()  # edited once the step is drawn
         lang = language_of(interaction.locale)
-        view, files = await self.viewer(interaction.guild_id, table_id, step, lang)
+        view, files = await self.viewer(looker(interaction), table_id, step, lang)
         await interaction.edit_original_response(view=view, attachments=files)
 
     async def last_match_of(self, guild_id: int, user_id: int) -> int:
@@ -97,10 +96,11 @@ class MatchReplay:
         raise TableError("replay.none")
 
     async def viewer(
-        self, guild_id: int | None, table_id: int, step: int, lang: str
+        self, asking: Looker, table_id: int, step: int, lang: str
     ) -> tuple[ui.LayoutView, list[discord.File]]:
-        """The viewer at ``step`` (clamped to the match) of a finished match of the server."""
-        played = await self.match(guild_id, table_id)
+        """The viewer at ``step`` (clamped to the match) of a finished match ``asking``
+        may look at."""
+        played = await self.match(asking, table_id)
         table, steps = played.table, played.steps
         step = max(0, min(step, len(steps) - 1))
         at = _table_at(table, steps[step])
@@ -122,19 +122,21 @@ class MatchReplay:
                 return verdict_line(table, Decision(**decision), cards)
         return ""
 
-    async def match(self, guild_id: int | None, table_id: int) -> PlayedMatch:
-        """A finished match of the server, replayed (kept for the next click)."""
+    async def match(self, asking: Looker, table_id: int) -> PlayedMatch:
+        """A finished match ``asking`` may look at (``tables.may_look_at``), replayed
+        (kept for the next click); ``replay.unknown`` for any other."""
         if table_id in self._kept:
             played = self._kept[table_id]
-            if played.table.guild_id in places_seen_from(guild_id):
+            if may_look_at(played.table, asking):
                 self._kept.move_to_end(table_id)
                 return played
             raise TableError("replay.unknown")
         row = await self.storage.table_row(table_id)
-        seen = row is not None and row["guild_id"] in places_seen_from(guild_id)
-        if row is None or not seen or row["status"] != "finished":
+        if row is None or row["status"] != "finished":
             raise TableError("replay.unknown")
         table = Table.from_row(row)
+        if not may_look_at(table, asking):
+            raise TableError("replay.unknown")
         log = await self.storage.move_log(table_id)
         try:
             steps = replay(table.engine, table.match.seed, [move["move"] for move in log])
@@ -146,6 +148,11 @@ class MatchReplay:
         if len(self._kept) > KEPT:
             self._kept.popitem(last=False)
         return played
+
+
+def looker(interaction: discord.Interaction) -> Looker:
+    """Who clicked or asked, and from where."""
+    return Looker(interaction.user.id, interaction.guild_id, interaction.channel_id)
 
 
 def _table_at(table: Table, step: Step) -> Table:

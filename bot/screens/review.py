@@ -34,7 +34,7 @@ from ..tables import Table, TableError
 from .cards import CardFaces, CardWords
 from .common import GAME_COLOURS, card_words, game_name, player_name
 from .ids import ReplayButton
-from .replay import MatchReplay, PlayedMatch
+from .replay import MatchReplay, PlayedMatch, looker
 from .verdicts import move_words, reason_text
 
 SHOWN_VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced")
@@ -62,10 +62,10 @@ class MatchReviews:
         """The review of ``table_id`` (the member's last finished match when None),
         privately; reviewed first when it was not yet."""
         await interaction.response.defer(ephemeral=True, thinking=True)  # it may take seconds
-        guild_id = interaction.guild_id or 0
         if table_id is None:
-            table_id = await self.replays.last_match_of(guild_id, interaction.user.id)
-        played = await self.replays.match(guild_id, table_id)
+            user_id = interaction.user.id
+            table_id = await self.replays.last_match_of(interaction.guild_id or 0, user_id)
+        played = await self.replays.match(looker(interaction), table_id)
         table = played.table
         review = await self.review_of(played)
         cards = card_words(table, language_of(interaction.locale), self.faces)

@@ -26,15 +26,20 @@ def revealed(table: Table, lang: str) -> str:
 
 
 def verdict_embed(table: Table, verdict: Verdict, lang: str) -> discord.Embed:
-    """The check of a finished match: the commitment, the seed, each check's result."""
-    key = "fair.ok_title" if verdict.fair else "fair.bad_title"
+    """The check of a finished match: the commitment, the seed, each check's result. ✅
+    only when every check passed and the match has a commitment; ⚠️ when its cards
+    check out but it has none; ❌ when a check failed."""
+    if verdict.problem is not None:
+        key = "fair.bad_title"
+    else:
+        key = "fair.ok_title" if verdict.committed else "fair.uncommitted_title"
     if table.log.commitment:
         lines = [tr(lang, "fair.commitment", commitment=table.log.commitment)]
     else:
         lines = [tr(lang, "fair.no_commitment")]
     lines.append(tr(lang, "fair.seed", seed=table.match.seed))
     lines.append("")
-    if verdict.fair:
+    if verdict.problem is None:
         if verdict.committed:
             lines.append(tr(lang, "fair.check.commitment"))
         lines.append(tr_count(lang, "fair.check.deals", verdict.hands, moves=verdict.moves))

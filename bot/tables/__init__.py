@@ -3,12 +3,13 @@
 - ``model``: ``Table`` and what it keeps (seats, settings, the turn, the match's log).
 - ``errors``: ``TableError``, the refusals.
 - ``lobby``, ``play``: the rules of the lobby and of play, pure functions on a draft.
-- ``doors``: where a click on a table may come from.
+- ``doors``: where a click on a table may come from, who may look at a finished match.
+- ``checks``: a saved match checked against its commitment (``/verify``).
 - ``results``: a finished match's leaderboard lines and ratings.
 - ``service``: ``TableService``, one lock and one transaction per command.
 """
 
-from .doors import check_place
+from .doors import Looker, check_place, may_look_at
 from .errors import StalePanel, TableError
 from .lobby import (
     check_can_cancel,
@@ -26,6 +27,7 @@ from .service import Outcome, TableService
 __all__ = [
     "FRIENDS",
     "REACTIONS",
+    "Looker",
     "MatchLog",
     "Outcome",
     "Seat",
@@ -40,6 +42,7 @@ __all__ = [
     "check_place",
     "current_hand_events",
     "idle_sides",
+    "may_look_at",
     "places_seen_from",
     "planned_sides",
     "rated_forfeit",

@@ -8,12 +8,17 @@ table lives.
   or from the DMs where its members' hands are sent.
 - A friends' table (a DM, a group DM, a server without the bot): from that conversation.
 - A quick-play match: from its members' DMs.
+
+A finished match is looked at (``may_look_at``) from its server, from DMs (quick play),
+or, a friends' match, by its players and from its own conversation.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .errors import TableError
-from .model import Table
+from .model import FRIENDS, Table, places_seen_from
 
 
 def comes_from_its_place(
@@ -37,3 +42,22 @@ def check_place(
     lives."""
     if not comes_from_its_place(table, guild_id, channel_id, lobby=lobby):
         raise TableError("table.elsewhere")
+
+
+@dataclass(frozen=True, slots=True)
+class Looker:
+    """Who asks to look at a finished match (its replay, review, score sheet, deals),
+    and from where (``guild_id`` None: a DM or group DM)."""
+
+    user_id: int
+    guild_id: int | None
+    channel_id: int | None
+
+
+def may_look_at(table: Table, looker: Looker) -> bool:
+    """A server's matches are open from that server; quick play's from any DM (its
+    players are anonymous there); a friends' match to its players, wherever they ask,
+    and to its own conversation (a group DM's other members)."""
+    if table.guild_id == FRIENDS:
+        return table.seat_of(looker.user_id) is not None or looker.channel_id == table.channel_id
+    return table.guild_id in places_seen_from(looker.guild_id)
