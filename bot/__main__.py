@@ -117,8 +117,8 @@ def configure_logging(level: int) -> None:
         discord.utils.setup_logging(level=level, handler=handler, formatter=formatter)
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
-    # aiosqlite's debug lines print every statement's values: saved states, with a live
-    # match's secret seed and every hidden hand.
+    # aiosqlite logs two lines a statement at DEBUG (their values hidden at the source,
+    # storage.databases.Values): noise that would bury the bot's own lines.
     logging.getLogger("aiosqlite").setLevel(max(level, logging.INFO))
 
 

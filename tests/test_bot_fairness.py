@@ -63,7 +63,7 @@ async def test_the_seed_is_committed_secret_while_played_and_revealed_at_the_end
     assert "The seed's SHA-256 is the commitment." in checked.description
 
 
-def test_the_database_driver_logs_no_statement_values_even_in_debug():
+def test_the_bots_debug_log_leaves_the_database_drivers_lines_out():
     root, driver = logging.getLogger(), logging.getLogger("aiosqlite")
     handlers, levels = list(root.handlers), (root.level, driver.level)
     try:

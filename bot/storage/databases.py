@@ -109,25 +109,37 @@ async def open_database(url: str) -> SQLite | Postgres:
 # -- SQLite ----------
 
 
+class Values(tuple):
+    """A statement's values as the driver gets them, shown by their number only.
+    aiosqlite logs every call with its arguments at DEBUG, and the values hold secrets
+    (a live match's seed and hidden hands in its state, the daily deal's secret), so
+    whatever the logging configuration, no log line can print them."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} values>"
+
+
 class _SQLiteTransaction:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.connection = connection
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
-        async with self.connection.execute(sql, args) as cursor:
+        async with self.connection.execute(sql, Values(args)) as cursor:
             return cursor.rowcount
 
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> dict[str, Any] | None:
-        async with self.connection.execute(sql, args) as cursor:
+        async with self.connection.execute(sql, Values(args)) as cursor:
             rows = list(await cursor.fetchall())  # stepped to the end: RETURNING needs it
         return dict(rows[0]) if rows else None
 
     async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        async with self.connection.execute(sql, args) as cursor:
+        async with self.connection.execute(sql, Values(args)) as cursor:
             return [dict(row) for row in await cursor.fetchall()]
 
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        await self.connection.executemany(sql, rows)
+        await self.connection.executemany(sql, Values(Values(row) for row in rows))
 
 
 class SQLite:
@@ -190,11 +202,11 @@ class SQLite:
         return current
 
     async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        async with self.connection.execute(sql, args) as cursor:
+        async with self.connection.execute(sql, Values(args)) as cursor:
             return [dict(row) for row in await cursor.fetchall()]
 
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> dict[str, Any] | None:
-        async with self.connection.execute(sql, args) as cursor:
+        async with self.connection.execute(sql, Values(args)) as cursor:
             row = await cursor.fetchone()
         return dict(row) if row is not None else None
 
