@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 import secrets
+import subprocess
+import sys
+from pathlib import Path
 
 import orjson
 import pytest
@@ -12,8 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games import State, format_move, make_game
+from bot.games.cards import DECKS
 from bot.games.fairness import SavedMove, commitment, hand_deck, short_commitment, verify
 from bot.games.moves import parse_move
+from bot.screens.cards import CardFaces, CardWords
 
 GAMES = [
     ("escoba", {"players": 2}),
@@ -143,20 +148,47 @@ def test_states_keep_a_text_seed_through_saving():
     assert State.from_dict(orjson.loads(orjson.dumps(state.to_dict()))) == state
 
 
-def test_the_players_script_in_the_docs_deals_as_the_bot(tmp_path):
-    """docs/fairness.md's script prints the commitment and hand 0's deck in order."""
-    import subprocess
-    import sys
-    from pathlib import Path
-
+def docs_script(tmp_path: Path) -> Path:
+    """docs/fairness.md's script, as a player saves it."""
     text = (Path(__file__).parent.parent / "docs" / "fairness.md").read_text(encoding="utf-8")
     script = tmp_path / "check.py"
     script.write_text(text.split("```python\n", 1)[1].split("```", 1)[0], encoding="utf-8")
+    return script
+
+
+def run_script(script: Path, *args: str) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, str(script), *args], capture_output=True, text=True, check=True
+    )
+    return done.stdout.splitlines()
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_the_players_script_names_the_cards_as_the_board_does(tmp_path, deck):
+    """The commitment, then the hand's deck in dealing order, each card named as the
+    bot names it for that deck (the King and hearts of a French deck, the Knight of a
+    Latin one)."""
     seed = "9f" * 32
-    out = subprocess.run(
-        [sys.executable, str(script), seed, "0"], capture_output=True, text=True, check=True
-    ).stdout.splitlines()
+    out = run_script(docs_script(tmp_path), seed, "2", "--deck", deck)
     assert out[0] == commitment(seed)
-    first = hand_deck(seed, 0)[0]
-    suits = ("coins", "cups", "swords", "clubs")
-    assert out[1].startswith(f"['{first % 10 + 1} of {suits[first // 10]}'")
+    words = CardWords(deck, "en", CardFaces())
+    assert out[1] == ", ".join(words.name(card) for card in hand_deck(seed, 2))
+
+
+def test_the_players_script_checks_a_hand_dealt_again(tmp_path):
+    """A Scopa hand whose first deal showed three Kings on the table is dealt again
+    (the board says so): ``--redeal 1`` prints the deck it was dealt from then."""
+    game = make_game("scopa", {"players": 2})
+
+    def redeals(seed: str) -> int:
+        events: list = []
+        game.new_match(seed, events)
+        return sum(event.kind == "redealt" for event in events)
+
+    seed = next(seed for seed in (f"{n:064x}" for n in range(20_000)) if redeals(seed))
+    dealt = game.new_match(seed).deck
+    out = run_script(docs_script(tmp_path), seed, "0", "--deck", "italian", "--redeal", "1")
+    words = CardWords("italian", "en", CardFaces())
+    assert out[1] == ", ".join(words.name(card) for card in dealt)
+    first = run_script(docs_script(tmp_path), seed, "0", "--deck", "italian")
+    assert first[1] != out[1], "the void deal's deck is another"
