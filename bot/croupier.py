@@ -43,6 +43,7 @@ from .screens.replay import MatchReplay
 from .screens.review import MatchReviews
 from .table_commands import TableCommands
 from .tables import (
+    Place,
     Table,
     TableError,
     TableService,
@@ -97,7 +98,7 @@ class Croupier(
         (``tables.doors``); a table not in play here is left to its handler."""
         table = self.service.tables.get(table_id)
         if table is not None:
-            check_place(table, interaction.guild_id, interaction.channel_id, lobby=lobby)
+            check_place(table, place_of(interaction), lobby=lobby)
 
     async def answer_error(self, interaction: discord.Interaction, error: Exception) -> None:
         """Whatever a component's handler raised, answered by the error boundary."""
@@ -198,6 +199,7 @@ class Croupier(
     @refusals_answered
     async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
         old = self.service.tables.get(table_id) or await self.service.load(table_id)
+        check_place(old, place_of(interaction), lobby=True)  # kept or not since a restart
         if old.seat_of(interaction.user.id) is None:
             raise TableError("table.not_seated")
         await self.open_table(
@@ -332,6 +334,12 @@ class Croupier(
             await interaction.edit_original_response(content=done, view=None)
         else:
             await reply(interaction, done)
+
+
+def place_of(interaction: discord.Interaction) -> Place:
+    """Where ``interaction`` comes from."""
+    private = interaction.context.private_channel
+    return Place(interaction.guild_id, interaction.channel_id, bool(private))
 
 
 def _manages(interaction: discord.Interaction, table: Table) -> bool:

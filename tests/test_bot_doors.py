@@ -4,10 +4,12 @@ and a member who is not seated is refused Leave at the first click."""
 
 from __future__ import annotations
 
-from tests.discord_helpers import answer, current, make_world
+from bot.client import create_bot
+from tests.discord_helpers import answer, current, custom_ids, make_world
 from tests.test_bot_anywhere import friends
 from tests.test_bot_fair_play import paired_pair
 from tests.test_bot_quick import enter, seat
+from tests.test_bot_tables import started
 from tests.test_bot_tournament import carry_buttons
 
 ELSEWHERE = "No such table here: that button belongs to a table of another server or conversation."
@@ -76,3 +78,20 @@ async def test_a_friends_match_is_open_to_its_players_and_its_conversation_only(
     assert watched.embeds[0].title.startswith("✅ Match #1")
     replayed = answer(await cai.slash(group, "replay", match=1)).message
     assert "not a finished match" not in replayed.content
+
+
+async def test_a_board_and_a_rematch_carried_to_another_server_are_refused(simcord_env):
+    driver = await started(simcord_env, "ana", "bob")
+    theirs = await started(simcord_env, "zoe", "yan")  # table #2, in another server
+    zoe = theirs.players[0]
+    carry_buttons(simcord_env, theirs.board(), driver.board())
+    refused = answer(await zoe.click(theirs.board(), custom_id="esc:hand:1"))
+    assert refused.ephemeral and refused.message.content == ELSEWHERE
+    await driver.play_to_end()
+    finished = next(m for m in driver.thread.history() if custom_ids(m, "esc:rematch:"))
+    decoy = (await zoe.slash(theirs.channel, "scopa new")).response.message
+    await simcord_env.restart_bot(create_bot(simcord_env.bot.settings))  # #1 not in memory
+    carry_buttons(simcord_env, decoy, finished)
+    rematch = answer(await zoe.click(current(simcord_env, decoy), custom_id="esc:rematch:1"))
+    assert rematch.message.content == ELSEWHERE
+    assert not any(t.rematch_of == 1 for t in simcord_env.bot.service.tables.values())

@@ -151,9 +151,9 @@ async def test_a_log_cut_short_with_its_position_saved_as_final_does_not_check_o
     await storage.db.write(cut)
     checked = answer(await players[0].slash(channel, "verify", match=1)).embeds[0]
     assert checked.title == "❌ Match #1 does not check out"
-    assert "do not reach the result the match recorded" in checked.description
+    assert "not as many as the match counted: it was cut short" in checked.description
     report = await check_all(storage, [1])
-    assert report["mismatches"] == 1 and report["failed"][0]["problem"] == "result"
+    assert report["mismatches"] == 1 and report["failed"][0]["problem"] == "short"
 
 
 async def test_a_blanked_commitment_is_never_a_check_mark(simcord_env):

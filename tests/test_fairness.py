@@ -139,6 +139,8 @@ def test_a_log_cut_short_does_not_reach_the_recorded_result(played):
         state, _ = state.apply(parse_move(saved.move))
     cut = verify(game, "cd" * 32, committed, log[:-5], state, result)
     assert (cut.problem, cut.fair) == ("result", False)
+    short = verify(game, "cd" * 32, committed, log[:-5], state, None, counted=len(log))
+    assert short.problem == "short", "a match that ended early: its count of moves"
     changed = dict(result, winners=[1 - result["winners"][0]] if result["winners"] else [0])
     assert verify(game, "cd" * 32, committed, log, final, changed).problem == "result"
 

@@ -60,8 +60,9 @@ class Verdict:
     """What checking a match found. ``problem`` is None when every check passed, else
     ``commitment`` (the seed is not the one committed to), ``move`` (move ``at`` does
     not replay from the seed), ``cards`` (move ``at`` saved other cards than the seed
-    deals), ``final`` (the saved position is not where the moves lead) or ``result``
-    (the moves do not reach the result the match recorded)."""
+    deals), ``final`` (the saved position is not where the moves lead), ``short`` (the
+    log holds another number of moves than the match counted) or ``result`` (the moves
+    do not reach the result the match recorded)."""
 
     hands: int
     moves: int
@@ -83,10 +84,11 @@ def verify(
     moves: Sequence[SavedMove],
     final: State,
     result: dict[str, Any] | None = None,
+    counted: int | None = None,
 ) -> Verdict:
     """Check a saved match (``committed``: its recorded commitment, "" for none;
     ``result``: the ``match_over`` event it recorded, when it is recorded as played to
-    its end)."""
+    its end; ``counted``: the moves its row counted, however it ended)."""
     if committed and commitment(seed) != committed:
         return Verdict(0, len(moves), "commitment", committed=True)
     state = game.new_match(seed)
@@ -99,6 +101,8 @@ def verify(
             return _found(state, moves, "cards", number, committed)
     if state.to_dict() != final.to_dict():
         return _found(state, moves, "final", len(moves), committed)
+    if counted is not None and counted != len(moves):
+        return _found(state, moves, "short", len(moves), committed)
     if result is not None and not _reaches(state, moves, result):
         return _found(state, moves, "result", len(moves), committed)
     return Verdict(state.hand_no + 1, len(moves), committed=bool(committed))

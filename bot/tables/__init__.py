@@ -9,7 +9,7 @@
 - ``service``: ``TableService``, one lock and one transaction per command.
 """
 
-from .doors import Looker, check_place, may_look_at
+from .doors import Looker, Place, check_place, may_look_at
 from .errors import StalePanel, TableError
 from .lobby import (
     check_can_cancel,
@@ -30,6 +30,7 @@ __all__ = [
     "Looker",
     "MatchLog",
     "Outcome",
+    "Place",
     "Seat",
     "StalePanel",
     "Table",

@@ -35,7 +35,8 @@ async def check_saved(storage: Storage, table_id: int, asking: Looker | None = N
     log = await storage.move_log(table_id)
     moves = [SavedMove(row["move"], row["events"]) for row in log]
     match = table.match
-    verdict = verify(match.game, match.seed, table.log.commitment, moves, match, _result(table))
+    committed, counted = table.log.commitment, table.version - 1  # a move a version
+    verdict = verify(match.game, match.seed, committed, moves, match, _result(table), counted)
     return Checked(table, verdict)
 
 

@@ -4,10 +4,11 @@ A custom id names its table, and a tampered client can carry it to another messa
 the bot (another server's, another group DM's): a click is taken only from where its
 table lives.
 
-- A server's table: its lobby from that server; its board and panels from that server
-  or from the DMs where its members' hands are sent.
+- A server's table: its lobby (and a finished match's Rematch, which opens one) from
+  that server; its board and panels from that server or from a member's DM with the
+  bot, where hands are sent (never from a DM between members or a group DM).
 - A friends' table (a DM, a group DM, a server without the bot): from that conversation.
-- A quick-play match: from its members' DMs.
+- A quick-play match: from its members' DMs with the bot.
 
 A finished match is looked at (``may_look_at``) from its server, from DMs (quick play),
 or, a friends' match, by its players and from its own conversation.
@@ -21,26 +22,37 @@ from .errors import TableError
 from .model import FRIENDS, Table, places_seen_from
 
 
-def comes_from_its_place(
-    table: Table, guild_id: int | None, channel_id: int | None, *, lobby: bool
-) -> bool:
-    """Whether a click from ``guild_id`` / ``channel_id`` (None: a DM) may reach
-    ``table``; ``lobby``: a lobby's button, which lives in the table's channel only."""
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a click comes from: its server (None: no server), its channel, and whether
+    it is a private channel (a DM between members, a group DM) rather than the
+    member's DM with the bot."""
+
+    guild_id: int | None
+    channel_id: int | None
+    private: bool = False
+
+    @property
+    def bot_dm(self) -> bool:
+        return self.guild_id is None and not self.private
+
+
+def comes_from_its_place(table: Table, place: Place, *, lobby: bool) -> bool:
+    """Whether a click from ``place`` may reach ``table``; ``lobby``: a lobby's item,
+    which lives in the table's server only."""
     if table.settings.clicks:
-        return channel_id == table.channel_id
+        return place.channel_id == table.channel_id
     if table.settings.quick:
-        return guild_id is None
+        return place.bot_dm
     if lobby:
-        return guild_id == table.guild_id
-    return guild_id in (None, table.guild_id)
+        return place.guild_id == table.guild_id
+    return place.guild_id == table.guild_id or place.bot_dm
 
 
-def check_place(
-    table: Table, guild_id: int | None, channel_id: int | None, *, lobby: bool = False
-) -> None:
+def check_place(table: Table, place: Place, *, lobby: bool = False) -> None:
     """Refuse (``table.elsewhere``) a click that does not come from where ``table``
     lives."""
-    if not comes_from_its_place(table, guild_id, channel_id, lobby=lobby):
+    if not comes_from_its_place(table, place, lobby=lobby):
         raise TableError("table.elsewhere")
 
 

@@ -184,6 +184,9 @@ class ConfirmButton(
 class RematchButton(
     TableItem, ui.DynamicItem[ui.Button], template=r"esc:rematch:(?P<table_id>[0-9]{1,12})"
 ):
+    lobby = True
+    """It opens a lobby: from the finished table's own server only."""
+
     def __init__(self, table_id: int, **button: Any) -> None:
         super().__init__(ui.Button(custom_id=f"esc:rematch:{table_id}", **button))
         self.table_id = table_id
