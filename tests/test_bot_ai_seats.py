@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import signal
 
 import simcord
 
@@ -52,6 +55,34 @@ async def test_a_member_plays_a_whole_match_against_the_hard_bot(simcord_env):
     assert lines.startswith("ana · ") and "Hard bot" not in lines and "<@" not in lines
     stats = await ana.slash(channel, "stats")
     assert "1 of them with bots" in stats.response.embeds[0].fields[0].value
+
+
+async def test_a_match_against_the_bot_finishes_when_its_ai_workers_are_killed(
+    simcord_env, simcord_bot
+):
+    """kill -9 (or the OOM killer) on an AI worker in the middle of the match: the
+    pool replaces it and the bot goes on answering."""
+    _, channel, players = make_world(simcord_env, "ana")
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", target=7)
+    await players[0].select(driver.lobby, ["expert"], custom_id=BOT_SELECT)
+    await players[0].click(latest(channel, driver.lobby), label="Start")
+    turns: list[int] = []
+    killed: list[int] = []
+
+    def kill_workers_now_and_then(_driver: TableDriver) -> None:
+        turns.append(len(turns) + 1)
+        if turns[-1] in (3, 9):
+            pid = next(iter(simcord_bot.bots.executor._processes))
+            with contextlib.suppress(ProcessLookupError):  # gone with a broken pool
+                os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+
+    await driver.play_to_end(after_turn=kill_workers_now_and_then)
+
+    assert len(killed) == 2, "workers were killed in the middle of the match"
+    final = [m for m in driver.thread.history() if custom_ids(m, "esc:rematch:")][-1]
+    assert "wins the match" in final.embeds[0].title
 
 
 async def test_the_lobby_seats_and_removes_bots_for_the_host_only(simcord_env):

@@ -19,6 +19,12 @@ rules and the levels are imported once per worker. ``close`` stops them. A worke
 ignores Ctrl-C (the terminal sends SIGINT to the whole process group; the bot stops
 its workers itself) and exits by itself when the bot's process dies, even by
 SIGKILL, so no orphaned worker is left behind.
+
+The pool heals: a worker that dies (kill -9, the OOM killer) breaks the executor and
+fails every job in flight with ``BrokenProcessPool``; the first job to see it builds
+a fresh executor (one WARNING per breakage), and every job is run again, ``TRIES``
+times in all at most, so a job that kills its worker each time fails rather than
+looping.
 """
 
 from __future__ import annotations
@@ -26,20 +32,27 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import logging
 import multiprocessing
 import os
 import random
 import signal
 import threading
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import cache, lru_cache
 from multiprocessing.connection import wait
+from typing import TypeVar
 
 from ..games import Game, Observation, make_game
 from .coach import COACH_BUDGET, Hint, suggest
 from .expert import Budget, Expert
 from .policies import Policy, make_policy
 from .review import Decision, review_decision
+
+log = logging.getLogger(__name__)
+Answer = TypeVar("Answer")
 
 LEVELS = ("random", "greedy", "expert")
 """The levels a host can seat, easy to hard."""
@@ -50,6 +63,9 @@ SEAT_SECONDS = 0.05
 DAILY_BUDGET = Budget(seconds=5.0)
 """The daily deal's hard bot: its fixed number of positions, the time cap far beyond
 them, so a view and a seed give the same reply on any machine, however busy."""
+TRIES = 3
+"""How many times a job is run when its worker dies under it: a job that kills its
+worker each time (a bug, not bad luck) fails after these."""
 
 
 def default_workers() -> int:
@@ -61,47 +77,77 @@ class BotPlayers:
     """Chooses moves for the seats bots play, in a pool of worker processes."""
 
     def __init__(self, workers: int | None = None) -> None:
-        context = multiprocessing.get_context("spawn")
         self.workers = workers or default_workers()
-        self.executor = ProcessPoolExecutor(
+        self.executor = self._new_executor()
+        self.closed = False
+
+    def _new_executor(self) -> ProcessPoolExecutor:
+        context = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(
             max_workers=self.workers, mp_context=context, initializer=start_worker
         )
 
     async def decide(self, level: str, game: Game, view: Observation, seed: str) -> int:
         """The move of a ``level`` player; the same seed and view give the same move."""
         make_policy(level)  # an unknown level fails here, not in a worker
-        options = json.dumps(game.options.model_dump(mode="json"), sort_keys=True)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self.executor, decide_in_worker, level, options, view, seed
-        )
+        return await self._run(decide_in_worker, level, _options(game), view, seed)
 
     async def decide_daily(self, game: Game, view: Observation, seed: str) -> int:
         """The daily deal's hard bot (``DAILY_BUDGET``): equal play meets equal replies."""
-        options = json.dumps(game.options.model_dump(mode="json"), sort_keys=True)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, daily_in_worker, options, view, seed)
+        return await self._run(daily_in_worker, _options(game), view, seed)
 
     async def hint(self, game: Game, view: Observation, seed: str) -> Hint:
         """The coach's hint for the seat of ``view`` (its own observation only)."""
-        options = json.dumps(game.options.model_dump(mode="json"), sort_keys=True)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, hint_in_worker, options, view, seed)
+        return await self._run(hint_in_worker, _options(game), view, seed)
 
     async def review(
         self, game: Game, view: Observation, played: int, step: int, seed: str
     ) -> Decision:
         """The review's verdict on one decision (``review.review_decision``)."""
-        options = json.dumps(game.options.model_dump(mode="json"), sort_keys=True)
+        return await self._run(review_in_worker, _options(game), view, played, step, seed)
+
+    async def _run(self, job: Callable[..., Answer], *args: object) -> Answer:
+        """``job(*args)`` in a worker. A worker that dies (kill -9, the OOM killer)
+        breaks the pool and every job in flight: the pool is replaced and the job
+        run again, ``TRIES`` times in all at most (a job that kills its worker every
+        time fails then)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self.executor, review_in_worker, options, view, played, step, seed
+        tries = 1
+        while True:
+            executor = self.executor
+            try:
+                return await loop.run_in_executor(executor, job, *args)
+            except BrokenProcessPool as broken:
+                if self.closed:
+                    raise
+                self._replace(executor)
+                if tries == TRIES:
+                    message = f"the AI worker running {job.__name__} died {tries} times"
+                    raise BrokenProcessPool(message) from broken
+            tries += 1
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        """A fresh pool for a broken one, once: the first job to see the break builds
+        it (and says so), the others in flight find it built."""
+        if self.executor is not broken:
+            return
+        log.warning(
+            "an AI worker process died (killed, or out of memory?): a fresh pool "
+            "replaces the broken one, and the decisions in flight are tried again"
         )
+        broken.shutdown(wait=False)
+        self.executor = self._new_executor()
 
     def close(self) -> None:
         """Cancel queued decisions and stop the workers (a running one ends within
         ``SEAT_SECONDS``)."""
+        self.closed = True
         self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _options(game: Game) -> str:
+    """The game's options as the workers rebuild the rules from (cached there)."""
+    return json.dumps(game.options.model_dump(mode="json"), sort_keys=True)
 
 
 def start_worker() -> None:
