@@ -88,6 +88,23 @@ def test_the_dealers_first_table_says_why(lang, said):
     assert said in story(table_of("escoba"), lang, event)
 
 
+@pytest.mark.parametrize(
+    ("lang", "matta", "total"),
+    [
+        ("en", "7 of hearts (the matta, as 6) + 2", "since it adds up to 15"),
+        ("es", "7 de corazones (la matta, como 6) + 2", "porque suma 15"),
+        ("it", "7 di cuori (la matta, come 6) + 2", "perché fanno 15"),
+    ],
+)
+def test_a_first_table_counts_the_matta_as_the_rule_does(lang, matta, total):
+    """The matta is wild on a first table (RULES.md G.3.2): 7 of hearts, 2, 4 and 3 make
+    15 with it counted 6, as the sweep did, not 16."""
+    cards = parse_cards(["7c", "2o", "4e", "3b"])
+    event = {"kind": "initial_sweep", "seat": 0, "cards": list(cards), "sweeps": 1}
+    line = story(table_of("cirulla"), lang, event)
+    assert matta in line and total in line
+
+
 def test_captures_that_differ_only_by_suit_are_named():
     from bot.games import mask_of
     from bot.games.moves import make_move

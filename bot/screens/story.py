@@ -55,9 +55,7 @@ def _describe_event(table: Table, event: dict[str, Any], cards: CardWords) -> st
         text = tr_count(lang, "move.stole", event["pile_cards"], **words, victims=victims)
         return text + (tr(lang, "move.stole_table", **words) if event["cards"] else "")
     if kind == "initial_sweep":
-        sweeps = sweeps_text(table.game, event["sweeps"], lang)
-        total = sum(VALUE[card] for card in event["cards"])
-        return tr(lang, "move.initial_sweep", **words, sweeps=sweeps, total=total)
+        return _first_table(table, event, cards, words)
     if kind == "leftovers_taken" and event["cards"]:
         return tr(lang, "move.leftovers_aside" if seat < 0 else "move.leftovers", **words)
     if kind == "dealt" and event["round"] > 1:
@@ -69,6 +67,28 @@ def _describe_event(table: Table, event: dict[str, Any], cards: CardWords) -> st
     if kind == "declared":
         return tr_count(lang, "move.declared", event["points"], **words, **call_words(event, cards))
     return None
+
+
+def _first_table(
+    table: Table, event: dict[str, Any], cards: CardWords, words: dict[str, str]
+) -> str:
+    """The dealer's sweep of a first table, adding up as the rule counted it: a wild
+    matta at the value it was named for ("7 (the matta, as 6) + 2 + 4 + 3 … 15")."""
+    values = table.engine.first_table_values(event["cards"])
+    named = [
+        cards.short(card) + _as_value(card, value, cards)
+        for card, value in zip(event["cards"], values, strict=True)
+    ]
+    sweeps = sweeps_text(table.game, event["sweeps"], cards.lang)
+    words = {**words, "cards": " + ".join(named)}
+    return tr(cards.lang, "move.initial_sweep", **words, sweeps=sweeps, total=sum(values))
+
+
+def _as_value(card: int, value: int, cards: CardWords) -> str:
+    """`` (the matta, as 6)`` where a card counted other than its face value."""
+    return (
+        "" if value == VALUE[card] else tr(cards.lang, "move.as_value", rank=cards.rank(value - 1))
+    )
 
 
 def _tie_at_target(table: Table, totals: list[int], lang: str) -> str | None:
