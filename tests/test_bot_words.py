@@ -6,9 +6,15 @@ from __future__ import annotations
 import pytest
 
 from bot.games.fairness import Verdict
+from bot.games.scopa import Scopa
+from bot.screens.cards import CardFaces
+from bot.screens.hand_score import hand_score_embed
+from bot.screens.history import score_sheet_embed
 from bot.screens.verify import verdict_embed
 from bot.tables import Seat, Table, validate_options
 from bot.tables.play import start
+
+PRESETS = Scopa.presets
 
 
 def started(game: str, **options) -> Table:
@@ -34,3 +40,23 @@ def test_one_move_replayed_is_said_in_the_singular(lang, said):
 def test_many_moves_replayed_are_said_in_the_plural():
     shown = verdict_embed(started("escoba"), Verdict(hands=1, moves=36), "en")
     assert "1 hand dealt again from the seed and 36 moves replayed" in (shown.description or "")
+
+
+def hand_scored(table: Table) -> dict:
+    """The first hand's score as the log keeps it, nobody scoring."""
+    sides = len(table.engine.sides)
+    empty = [{} for _ in range(sides)]
+    return {"hand": 0, "score": {"points": empty, "stats": empty}, "totals": [0] * sides}
+
+
+@pytest.mark.parametrize(
+    ("options", "name"),
+    [({"capture_mode": "fifteen"}, "Scopa a 15"), (PRESETS["scopa_d_assi"], "Scopa d'Assi")],
+)
+def test_a_named_variants_results_are_titled_by_its_name(options, name):
+    table = started("scopa", **options)
+    event = hand_scored(table)
+    hand = hand_score_embed(table, event, "en", CardFaces())
+    assert hand.title == f"{name} · hand 1 results"
+    sheet = score_sheet_embed(table, [event], {}, "en")
+    assert (sheet.title or "").startswith(f"{name} · table #1")

@@ -19,7 +19,7 @@ from ..i18n import language_of, tr, tr_count
 from ..ratings import Rating
 from ..storage import Storage
 from ..tables import Table, places_seen_from
-from .common import GAME_COLOURS, category_name, game_name, side_name
+from .common import GAME_COLOURS, category_name, side_name, table_game_name
 from .ids import HistorySelect, ReplayButton, ReviewButton
 from .match_over import rating_line
 from .verify import revealed
@@ -88,7 +88,7 @@ def score_sheet_embed(
         lines.append(revealed(table, lang))
     description = "\n".join(lines)
     embed = discord.Embed(
-        title=tr(lang, "history.sheet_title", game=game_name(table.game, lang), table=table.id),
+        title=tr(lang, "history.sheet_title", game=table_game_name(table, lang), table=table.id),
         description=description,
         colour=GAME_COLOURS.get(table.game, 0x95A5A6),
     )
@@ -126,7 +126,7 @@ class MatchHistory:
         matches = []
         for row in rows:
             table = Table.from_row(row)
-            matches.append((table, game_name(table.game, lang), result_line(table), row))
+            matches.append((table, table_game_name(table, lang), result_line(table), row))
         embed.description = "\n".join(
             tr(
                 lang,

@@ -33,7 +33,7 @@ from ..storage import Storage
 from ..tables import Table, TableError, places_seen_from
 from .board import PLAYED_KINDS, board_picture
 from .cards import CardFaces, CardWords
-from .common import GAME_COLOURS, card_words, game_name, player_name, side_name
+from .common import GAME_COLOURS, card_words, player_name, side_name, table_game_name
 from .ids import ReplayButton, ReplayHandSelect, ReviewButton
 from .story import describe_events
 from .verdicts import verdict_line
@@ -179,7 +179,7 @@ def _layout(
 
 
 def _heading(table: Table, steps: list[Step], index: int, lang: str) -> str:
-    title = tr(lang, "replay.title", game=game_name(table.game, lang), table=table.id)
+    title = tr(lang, "replay.title", game=table_game_name(table, lang), table=table.id)
     where = tr(
         lang,
         "replay.position",

@@ -32,7 +32,7 @@ from ..pictures import review_png
 from ..storage import Storage
 from ..tables import Table, TableError
 from .cards import CardFaces, CardWords
-from .common import GAME_COLOURS, card_words, game_name, player_name
+from .common import GAME_COLOURS, card_words, player_name, table_game_name
 from .ids import ReplayButton
 from .replay import MatchReplay, PlayedMatch
 from .verdicts import move_words, reason_text
@@ -124,7 +124,7 @@ def review_layout(
     played: PlayedMatch, review: dict[str, Any], cards: CardWords, *, pictured: bool = False
 ) -> ui.LayoutView:
     table, lang = played.table, cards.lang
-    title = tr(lang, "review.title", game=game_name(table.game, lang), table=table.id)
+    title = tr(lang, "review.title", game=table_game_name(table, lang), table=table.id)
     parts: list[ui.Item] = [ui.TextDisplay(f"### 🔍 {title}")]
     if pictured:
         parts.append(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{PICTURE}")))
