@@ -1,4 +1,5 @@
-"""A server's finished matches (``/history``) and each one's score sheet.
+"""A server's finished matches (``/history``; in DMs, the member's own) and each
+one's score sheet.
 
 The list shows the last ``HISTORY_SIZE`` matches played to the end (abandoned and
 cancelled tables are left out), newest first, with a select that opens a match's
@@ -119,9 +120,10 @@ class MatchHistory:
         """The server's last finished matches and the select that opens their sheets; in
         DMs (``guild_id`` 0), the member's quick-play and friends' matches."""
         rows = await self._recent_rows(guild_id, user_id)
-        embed = discord.Embed(title=tr(lang, "history.title"), colour=0xF1C40F)
+        where = "" if guild_id else "_dms"  # in DMs: the member's own
+        embed = discord.Embed(title=tr(lang, f"history.title{where}"), colour=0xF1C40F)
         if not rows:
-            embed.description = tr(lang, "history.empty")
+            embed.description = tr(lang, f"history.empty{where}")
             return embed, None
         matches = []
         for row in rows:
@@ -160,7 +162,8 @@ class MatchHistory:
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self._finished_table(interaction.guild_id, values)
         if table is None:
-            await interaction.followup.send(tr(lang, "history.unknown"), ephemeral=True)
+            unknown = "history.unknown" if interaction.guild_id else "history.unknown_dms"
+            await interaction.followup.send(tr(lang, unknown), ephemeral=True)
             return
         hands = [
             event
