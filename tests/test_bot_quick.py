@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import discord
 import pytest
 
 from bot.client import create_bot
@@ -13,6 +14,7 @@ from bot.pool.service import WAVE_SECONDS
 from tests.discord_helpers import (
     TableDriver,
     answer,
+    components,
     current,
     custom_ids,
     enabled,
@@ -198,12 +200,43 @@ async def test_strangers_send_fixed_reactions_one_a_turn(simcord_env):
     _, there, (bob,) = make_world(simcord_env, "bob")
     await enter((here, ana), (there, bob))
     await simcord_env.advance_time(WAVE_SECONDS)
-    await ana.user.select(seat(ana), ["1"], custom_id="esc:react:1")
+    await react(ana, "Well played!")
     assert re.search(r"💬 \*\*[🦊🦉] 1000\?\*\*: Well played!", seat(bob).embeds[0].description)
     assert "💬 **You**: Well played!" in seat(ana).embeds[0].description, "echoed to the sender"
-    again = answer(await ana.user.select(seat(ana), ["0"], custom_id="esc:react:1"))
+    again = answer(await react(ana, "Good game"))
     assert again.message.content == "One reaction a turn: the table heard you."
     assert "Good game" not in seat(bob).embeds[0].description
+
+
+def reactions_menu(message) -> discord.SelectMenu:
+    return next(
+        c
+        for c in components(message)
+        if isinstance(c, discord.SelectMenu) and c.custom_id.startswith("esc:react:")
+    )
+
+
+async def react(player, reaction: str):
+    """The member picks ``reaction`` (its label) in their seat's reactions menu."""
+    menu = reactions_menu(seat(player))
+    value = next(o.value for o in menu.options if o.label == reaction)
+    return await player.user.select(seat(player), [value], custom_id=menu.custom_id)
+
+
+async def test_the_reactions_menu_comes_back_unselected(simcord_env):
+    """A client keeps a menu's pick shown while the menu offers it: after each reaction
+    the seat's menu offers new options, nothing chosen, and they work."""
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    _, there, (bob,) = make_world(simcord_env, "bob")
+    await enter((here, ana), (there, bob))
+    await simcord_env.advance_time(WAVE_SECONDS)
+    picked = next(o.value for o in reactions_menu(seat(ana)).options if o.label == "Thanks")
+    await react(ana, "Thanks")
+    after = reactions_menu(seat(ana)).options
+    assert picked not in [option.value for option in after], "the pick cannot stay shown"
+    assert not any(option.default for option in after)
+    await react(bob, "Good game")
+    assert "💬 **You**: Good game" in seat(bob).embeds[0].description
 
 
 @pytest.mark.simcord(settle_timeout=5.0)  # the hard bot's first move starts its workers

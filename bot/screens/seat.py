@@ -200,8 +200,11 @@ def _reaction(index: int, lang: str) -> str:
 def _add_seat_buttons(view: ui.View, table: Table, seat: int, lang: str) -> None:
     """The reactions' menu, "I'm back" while the bot plays the seat, and Leave (after a
     confirmation)."""
+    said = _last_said(table, seat)
     options = [
-        discord.SelectOption(label=_reaction(i, lang), value=str(i), emoji=REACTION_EMOJIS[i])
+        discord.SelectOption(
+            label=_reaction(i, lang), value=f"{i}.{said}", emoji=REACTION_EMOJIS[i]
+        )
         for i in range(len(REACTIONS))
     ]
     placeholder = tr(lang, "react.placeholder")
@@ -211,6 +214,14 @@ def _add_seat_buttons(view: ui.View, table: Table, seat: int, lang: str) -> None
         view.add_item(SeatButton(table.id, "back", label=label, style=green, row=4))
     label = tr(lang, "seat.leave_button")
     view.add_item(SeatButton(table.id, "leave", label=label, style=grey, row=4))
+
+
+def _last_said(table: Table, seat: int) -> int:
+    """The turn of the seat's latest reaction (0: none yet). The menu's option values
+    carry it, so after each reaction they are new ones and no client keeps the pick
+    shown (a client shows a pick while the menu still offers it)."""
+    said = [r[2] for r in table.log.reactions if r[0] == seat]
+    return said[-1] if said else 0
 
 
 def end_view(table: Table, lang: str) -> ui.View:
