@@ -20,7 +20,7 @@ from ..i18n import language_of, tr, tr_count
 from ..ratings import Rating
 from ..storage import Storage
 from ..tables import Table, places_seen_from
-from .common import GAME_COLOURS, category_name, side_name, table_game_name
+from .common import GAME_COLOURS, category_name, seen_name, seen_side, table_game_name, you_at
 from .ids import HistorySelect, ReplayButton, ReviewButton
 from .match_over import rating_line
 from .verify import revealed
@@ -30,12 +30,13 @@ SHEET_BUDGET = 5500
 """Characters of hand lines a sheet holds (Discord allows 6000 per message)."""
 
 
-def result_line(table: Table) -> str:
-    """``Ana 21 – Bob 15``, the winning side in bold."""
+def result_line(table: Table, lang: str, you: int | None = None) -> str:
+    """``Ana 21 – Bob 15``, the winning side in bold; the member of seat ``you`` (at
+    quick play) reads ``You 21 – 🦉 1034 15``."""
     winners = set(table.match.winners or ())
     parts = []
     for side, score in enumerate(table.match.scores):
-        name = side_name(table, side)
+        name = seen_side(table, side, lang, you)
         parts.append(f"**{name}** {score}" if side in winners else f"{name} {score}")
     return " – ".join(parts)
 
@@ -44,7 +45,7 @@ def _finished_at(row: dict[str, Any]) -> int:
     return int(datetime.fromisoformat(row["updated_at"]).timestamp())
 
 
-def _hand_line(table: Table, event: dict[str, Any], side: int, lang: str) -> str:
+def _hand_line(table: Table, event: dict[str, Any], side: int, lang: str, you: int | None) -> str:
     points = event["score"]["points"][side]
     scored = [
         f"{category_name(category, table, lang)} {points[category]}"
@@ -55,23 +56,26 @@ def _hand_line(table: Table, event: dict[str, Any], side: int, lang: str) -> str
     return tr(
         lang,
         "history.hand_line",
-        side=side_name(table, side),
+        side=seen_side(table, side, lang, you),
         points=sum(points.values()),
         detail=detail,
         total=event["totals"][side],
     )
 
 
-def _rating_lines(table: Table, changes: dict[int, tuple[Rating, Rating]], lang: str) -> list[str]:
+def _rating_lines(
+    table: Table, changes: dict[int, tuple[Rating, Rating]], lang: str, you: int | None
+) -> list[str]:
     if changes and table.settings.hints:
         return [tr(lang, "result.practice")]
     if changes and table.settings.clicks:
         return [tr(lang, "result.friendly")]
     lines = []
-    for seat in table.seats:
+    for index, seat in enumerate(table.seats):
         if seat.user_id in changes:
             before, after = changes[seat.user_id]
-            lines.append(rating_line(seat.name, before.shown, after.shown, lang))
+            name = seen_name(table, index, lang, you)
+            lines.append(rating_line(name, before.shown, after.shown, lang))
     return lines
 
 
@@ -80,11 +84,12 @@ def score_sheet_embed(
     hands: list[dict[str, Any]],
     changes: dict[int, tuple[Rating, Rating]],
     lang: str,
+    you: int | None = None,
 ) -> discord.Embed:
     """One field per hand, the result and rating changes on top. When not every hand
     fits, the last ones (which decided the match) are shown and the footer says how
-    many came before."""
-    lines = [result_line(table), *_rating_lines(table, changes, lang)]
+    many came before. The member of seat ``you`` (at quick play) reads "You"."""
+    lines = [result_line(table, lang, you), *_rating_lines(table, changes, lang, you)]
     if table.log.commitment:
         lines.append(revealed(table, lang))
     description = "\n".join(lines)
@@ -97,7 +102,7 @@ def score_sheet_embed(
     fields: list[tuple[str, str]] = []
     for event in reversed(hands):
         sides = range(len(event["score"]["points"]))
-        value = "\n".join(_hand_line(table, event, side, lang) for side in sides)[:1024]
+        value = "\n".join(_hand_line(table, event, side, lang, you) for side in sides)[:1024]
         name = tr(lang, "history.hand", hand=event["hand"] + 1)
         if len(fields) == 24 or used + len(name) + len(value) > SHEET_BUDGET:
             break
@@ -128,7 +133,8 @@ class MatchHistory:
         matches = []
         for row in rows:
             table = Table.from_row(row)
-            matches.append((table, table_game_name(table, lang), result_line(table), row))
+            result = result_line(table, lang, you_at(table, user_id))
+            matches.append((table, table_game_name(table, lang), result, row))
         embed.description = "\n".join(
             tr(
                 lang,
@@ -172,7 +178,7 @@ class MatchHistory:
             if event["kind"] == "hand_scored"
         ]
         changes = await self.storage.match_rating_changes(table.id)
-        embed = score_sheet_embed(table, hands, changes, lang)
+        embed = score_sheet_embed(table, hands, changes, lang, you_at(table, interaction.user.id))
         view = sheet_view(table.id, lang)
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 

@@ -33,7 +33,7 @@ from ..storage import Storage
 from ..tables import Table, TableError, places_seen_from
 from .board import PLAYED_KINDS, board_picture
 from .cards import CardFaces, CardWords
-from .common import GAME_COLOURS, card_words, player_name, side_name, table_game_name
+from .common import GAME_COLOURS, card_words, seen_name, seen_side, table_game_name, you_at
 from .ids import ReplayButton, ReplayHandSelect, ReviewButton
 from .story import describe_events
 from .verdicts import verdict_line
@@ -77,14 +77,15 @@ class MatchReplay:
         if table_id is None:
             table_id = await self.last_match_of(guild_id, interaction.user.id)
         lang = language_of(interaction.locale)
-        view, files = await self.viewer(guild_id, table_id, step, lang)
+        view, files = await self.viewer(guild_id, table_id, step, lang, interaction.user.id)
         await interaction.edit_original_response(view=view, attachments=files)
 
     async def turn_page(self, interaction: discord.Interaction, table_id: int, step: int) -> None:
         """A viewer's step button or hand menu: the same message at ``step``."""
         await interaction.response.defer()  # edited once the step is drawn
         lang = language_of(interaction.locale)
-        view, files = await self.viewer(interaction.guild_id, table_id, step, lang)
+        where, viewer = interaction.guild_id, interaction.user.id
+        view, files = await self.viewer(where, table_id, step, lang, viewer)
         await interaction.edit_original_response(view=view, attachments=files)
 
     async def last_match_of(self, guild_id: int, user_id: int) -> int:
@@ -97,9 +98,10 @@ class MatchReplay:
         raise TableError("replay.none")
 
     async def viewer(
-        self, guild_id: int | None, table_id: int, step: int, lang: str
+        self, guild_id: int | None, table_id: int, step: int, lang: str, user_id: int = 0
     ) -> tuple[ui.LayoutView, list[discord.File]]:
-        """The viewer at ``step`` (clamped to the match) of a finished match of the server."""
+        """The viewer at ``step`` (clamped to the match) of a finished match of the server,
+        as member ``user_id`` reads it ("You" for their seat at quick play)."""
         played = await self.match(guild_id, table_id)
         table, steps = played.table, played.steps
         step = max(0, min(step, len(steps) - 1))
@@ -112,7 +114,7 @@ class MatchReplay:
             mark = tr(lang, "replay.stand_in")
         else:
             mark = await self._verdict(at, step, cards)
-        return _layout(at, steps, step, cards, mark), files
+        return _layout(at, steps, step, cards, mark, you_at(table, user_id)), files
 
     async def _verdict(self, table: Table, step: int, cards: CardWords) -> str:
         """The review's verdict on the move of ``step``, once the match was reviewed."""
@@ -157,17 +159,17 @@ def _table_at(table: Table, step: Step) -> Table:
 
 
 def _layout(
-    table: Table, steps: list[Step], index: int, cards: CardWords, mark: str
+    table: Table, steps: list[Step], index: int, cards: CardWords, mark: str, you: int | None
 ) -> ui.LayoutView:
     lang = cards.lang
     step = steps[index]
     parts: list[ui.Item] = [ui.TextDisplay(_heading(table, steps, index, lang))]
     if table.settings.images:
         parts.append(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{PICTURE}")))
-    happened = _what_happened(table, step, cards)
+    happened = _what_happened(table, step, cards, you)
     parts.append(ui.TextDisplay(f"{happened}\n{mark}" if mark else happened))
     parts.append(ui.Separator())
-    parts.append(ui.TextDisplay(_hands_text(table, cards)))
+    parts.append(ui.TextDisplay(_hands_text(table, cards, you)))
     parts.append(_step_buttons(table.id, index, len(steps), lang))
     if (picker := _hand_picker(table.id, steps, index, lang)) is not None:
         row: ui.ActionRow = ui.ActionRow()
@@ -190,10 +192,10 @@ def _heading(table: Table, steps: list[Step], index: int, lang: str) -> str:
     return f"### ⏯ {title}\n{where}"
 
 
-def _what_happened(table: Table, step: Step, cards: CardWords) -> str:
+def _what_happened(table: Table, step: Step, cards: CardWords, you: int | None) -> str:
     lang = cards.lang
     events = table.log.last_events
-    lines = describe_events(table, events, cards)
+    lines = describe_events(table, events, cards, you)
     dealt = step.seat < 0 or any(event["kind"] == "hand_scored" for event in events)
     if dealt and not step.state.is_over:  # the move that ends a hand deals the next
         lines.append(tr(lang, "board.hand_dealt", hand=step.state.hand_no + 1))
@@ -201,7 +203,7 @@ def _what_happened(table: Table, step: Step, cards: CardWords) -> str:
     return "\n".join([*lines, *shown])
 
 
-def _hands_text(table: Table, cards: CardWords) -> str:
+def _hands_text(table: Table, cards: CardWords, you: int | None) -> str:
     """Every hand face up, what each seat has taken, and the match score."""
     lang = cards.lang
     state = table.match
@@ -210,9 +212,9 @@ def _hands_text(table: Table, cards: CardWords) -> str:
         marker = "▶ " if seat == state.turn and not state.is_over else ""
         hand = cards.join(state.hands[seat], " ") or "—"
         taken = tr(lang, "board.pile", count=state.piles[seat].bit_count())
-        lines.append(f"{marker}**{player_name(table, seat)}** · {taken}\n{hand}")
+        lines.append(f"{marker}**{seen_name(table, seat, lang, you)}** · {taken}\n{hand}")
     score = " – ".join(
-        f"{side_name(table, side)} {points}" for side, points in enumerate(state.scores)
+        f"{seen_side(table, side, lang, you)} {points}" for side, points in enumerate(state.scores)
     )
     lines.append(f"**{tr(lang, 'replay.score')}:** {score}")
     return "\n".join(lines)

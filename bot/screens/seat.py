@@ -22,6 +22,7 @@ from .common import (
     grey,
     player_name,
     red,
+    seen_name,
     side_name,
     table_game_name,
 )
@@ -34,7 +35,7 @@ from .ids import (
     ReviewButton,
     SeatButton,
 )
-from .match_over import match_over_embed, rating_line
+from .match_over import match_reason, rating_line
 from .verify import revealed
 
 SHOWN_REACTIONS = 2
@@ -63,7 +64,7 @@ def seat_message(
         choice=choice,
     )
     shown.title = tr(lang, "seat.title", game=table_game_name(table, lang), table=table.id)
-    story = log_text(table, card_words(table, lang, faces))
+    story = log_text(table, card_words(table, lang, faces), you=seat)
     said = "".join(f"\n{line}" for line in reactions_said(table, seat, lang))
     shown.description = f"{versus(table, seat, lang)}{said}\n\n{story}"
     if not table.is_live:
@@ -141,8 +142,12 @@ def _add_result(shown: discord.Embed, table: Table, seat: int, lang: str) -> Non
     if event is None or table.log.forfeited:
         lines = [f"**{_outcome(table, seat, None, lang)}**", end_text(table, lang)]
     else:
-        result = match_over_embed(table, event, lang)
-        lines = [f"**{_outcome(table, seat, event, lang)}**", result.description or ""]
+        lines = [f"**{_outcome(table, seat, event, lang)}**"]
+        lines += [
+            f"{_side(table, side, seat, lang)}: **{total}**"
+            for side, total in enumerate(event["totals"])
+        ]
+        lines.append(match_reason(table, event["reason"], lang))
         lines += [_my_rating(row, lang) for row in event.get("ratings", ()) if row["seat"] == seat]
     shown.insert_field_at(
         0, name=tr(lang, "seat.result"), value="\n".join(lines)[:1024], inline=False
@@ -182,15 +187,11 @@ def reactions_said(table: Table, seat: int, lang: str) -> list[str]:
         tr(
             lang,
             "react.said",
-            name=_speaker(table, r[0], seat, lang),
+            name=seen_name(table, r[0], lang, seat),
             reaction=_reaction(r[1], lang),
         )
         for r in said
     ]
-
-
-def _speaker(table: Table, index: int, seat: int, lang: str) -> str:
-    return tr(lang, "seat.you") if index == seat else player_name(table, index)
 
 
 def _reaction(index: int, lang: str) -> str:
