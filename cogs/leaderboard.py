@@ -12,7 +12,7 @@ from bot.client import EscobaBot
 from bot.i18n import cmd, language_of, tr
 from bot.opening import public_lang
 from bot.screens.leaderboard import GLOBAL, SORTS, season_name
-from cogs import GAME_CHOICES, anywhere, guild_id_of
+from cogs import GAME_CHOICES, anywhere
 
 SEASON_WORDS = ("current", "previous", "all")
 SCOPE_CHOICES = [Choice(name=cmd(f"scope.{s}"), value=s) for s in ("server", GLOBAL)]
@@ -23,6 +23,7 @@ class Leaderboard(commands.Cog):
     def __init__(self, bot: EscobaBot) -> None:
         self.bot = bot
 
+    @anywhere  # in DMs: the global board, where quick play is rated
     @app_commands.command(
         name=cmd("cmd.leaderboard", "leaderboard"), description=cmd("cmd.leaderboard.desc")
     )
@@ -39,7 +40,6 @@ class Leaderboard(commands.Cog):
         scope=cmd("opt.scope.desc"),
     )
     @app_commands.choices(game=GAME_CHOICES, sort=SORT_CHOICES, scope=SCOPE_CHOICES)
-    @app_commands.guild_only()
     async def leaderboard(
         self,
         interaction: discord.Interaction,
@@ -54,10 +54,13 @@ class Leaderboard(commands.Cog):
     async def season_choices(
         self, interaction: discord.Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        """Current, previous, all-time, and every past season of the game here."""
+        """Current, previous, all-time, and every past season of the game here (none in
+        DMs: the global board has no seasons)."""
+        if interaction.guild_id is None:
+            return []
         lang = language_of(interaction.locale)
         game = getattr(interaction.namespace, "game", None) or "escoba"
-        played = await self.bot.storage.seasons_played(guild_id_of(interaction), game)
+        played = await self.bot.storage.seasons_played(interaction.guild_id, game)
         choices = [(tr(lang, f"season.choice.{name}"), name) for name in SEASON_WORDS]
         choices += [(season_name(key, lang), key) for key in played]
         typed = typed.lower()

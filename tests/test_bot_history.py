@@ -61,3 +61,14 @@ async def test_history_lists_finished_matches_and_opens_their_score_sheets(simco
     hidden = 40 - len(sheet.fields)
     assert hidden > 0 and sheet.footer.text == f"The first {hidden} hands are not shown."
     assert len(sheet) <= 6000 and len(sheet.fields) <= 25
+
+
+async def test_history_in_dms_says_it_lists_the_members_own_matches(simcord_env):
+    """In the bot's DMs /history lists the member's quick-play and friends' matches:
+    it says so, and speaks of no server (its description neither)."""
+    _, _, (ana,) = make_world(simcord_env, "ana")
+    shown = (await ana.user.slash("history")).response.embeds[0]
+    assert shown.title == "Your matches: quick play and friends' tables"
+    assert shown.description == "You have not finished a quick-play or friends' match yet."
+    command = simcord_env.bot.tree.get_command("history")
+    assert command is not None and "server" not in command.description.lower()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import discord
 import pytest
 
 from bot.client import create_bot
@@ -13,9 +14,11 @@ from bot.pool.matchmaking import WAVE_SECONDS
 from tests.discord_helpers import (
     TableDriver,
     answer,
+    components,
     current,
     custom_ids,
     enabled,
+    field_value,
     make_world,
     message_text,
 )
@@ -51,18 +54,26 @@ async def play_out(env, players, *, restart=None, max_moves: int = 400) -> int:
     match is over; ``restart`` is called once, halfway."""
     moves = 0
     while moves < max_moves:
-        mover = next((p for p in players if enabled(seat(p), "esc:card:")), None)
-        if mover is None:
+        if not await play_one(players):
             return moves
-        message = seat(mover)
-        await mover.user.click(message, custom_id=enabled(message, "esc:card:")[0])
-        choices = custom_ids(seat(mover), "esc:move:")
-        if choices:
-            await mover.user.click(seat(mover), custom_id=choices[0])
         moves += 1
         if restart is not None and moves == 10:
             await restart()
     raise AssertionError("the match did not end")
+
+
+async def play_one(players) -> bool:
+    """The member whose seat has live cards plays the first (and its first capture);
+    False when no seat has."""
+    mover = next((p for p in players if enabled(seat(p), "esc:card:")), None)
+    if mover is None:
+        return False
+    message = seat(mover)
+    await mover.user.click(message, custom_id=enabled(message, "esc:card:")[0])
+    choices = custom_ids(seat(mover), "esc:move:")
+    if choices:
+        await mover.user.click(seat(mover), custom_id=choices[0])
+    return True
 
 
 async def test_two_servers_play_a_quick_match_in_their_dms(simcord_env, bot_settings):
@@ -105,6 +116,65 @@ async def test_two_servers_play_a_quick_match_in_their_dms(simcord_env, bot_sett
     assert re.search(r"Rating \*\*\d+\?\*\*", quick.value), "provisional after one match"
     in_dms = answer(await ana.user.slash("stats")).message.embeds[0]
     assert [f.name for f in in_dms.fields] == ["⚡ Quick play · Scopa"], "quick play's in DMs"
+
+
+def own_and_other_names(env, player, other) -> tuple[str, str]:
+    """The seat names quick play gives ``player`` and ``other`` (🦊 1000?, 🦉 1000?)."""
+    table = env.bot.service.tables[1]
+    return (
+        table.seats[table.seat_of(player.id) or 0].name,
+        table.seats[table.seat_of(other.id) or 0].name,
+    )
+
+
+def reads_as_you(text: str, mine: str, theirs: str) -> None:
+    """A member reads about themselves as "You", the other by animal and rating."""
+    assert mine not in text, text
+    assert theirs in text and "You" in text, text
+
+
+@pytest.mark.simcord(settle_timeout=30.0)  # the review's first decisions start the workers
+async def test_a_member_reads_of_themselves_as_you_and_of_the_other_by_animal(simcord_env):
+    """Their seat, its log and result, /history and its score sheet, the replay and the
+    review, from each member's side."""
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    _, there, (bob,) = make_world(simcord_env, "bob")
+    await enter((here, ana), (there, bob))
+    await simcord_env.advance_time(WAVE_SECONDS)
+    for _ in range(6):
+        await play_one([ana, bob])
+    for player, other in ((ana, bob), (bob, ana)):
+        mine, theirs = own_and_other_names(simcord_env, player, other)
+        log = seat(player).embeds[0].description.split("\n\n", 1)[1]
+        assert re.search(r"^• You play ", log, re.M), log
+        assert re.search(rf"^• {re.escape(theirs)} plays ", log, re.M), log
+        assert mine not in log
+    await play_out(simcord_env, [ana, bob])
+    for player, other in ((ana, bob), (bob, ana)):
+        mine, theirs = own_and_other_names(simcord_env, player, other)
+        result = field_value(seat(player).embeds[0], "Result")
+        reads_as_you(result, mine, theirs)
+        assert re.search(r"^You: \*\*\d+\*\*$", result, re.M), result
+        shown = message_text(seat(player))
+        versus = f"**You** ({mine}) vs **{theirs}**"
+        assert versus in shown, "their own animal says how the other sees them"
+        reads_as_you(shown.replace(versus, ""), mine, theirs)
+        listed = answer(await player.user.slash("history")).message
+        reads_as_you(listed.embeds[0].description, mine, theirs)
+        sheet = answer(await player.user.select(listed, ["1"])).message.embeds[0]
+        reads_as_you(message_text_of_embed(sheet), mine, theirs)
+        review = answer(await player.user.slash("review", match=1)).message
+        reads_as_you(message_text(review), mine, theirs)
+        viewer = answer(await player.user.slash("replay", match=1)).message
+        reads_as_you(message_text(viewer), mine, theirs)
+        await player.user.click(viewer, label="Next")
+        first = message_text(current(simcord_env, viewer))
+        assert re.search(rf"^(You play |{re.escape(theirs)} plays )", first, re.M), first
+
+
+def message_text_of_embed(shown) -> str:
+    parts = [shown.title or "", shown.description or "", shown.footer.text or ""]
+    return "\n".join([*parts, *(f"{f.name}\n{f.value}" for f in shown.fields)])
 
 
 async def test_bad_input_to_play_is_answered_and_loses_nothing(simcord_env):
@@ -198,12 +268,43 @@ async def test_strangers_send_fixed_reactions_one_a_turn(simcord_env):
     _, there, (bob,) = make_world(simcord_env, "bob")
     await enter((here, ana), (there, bob))
     await simcord_env.advance_time(WAVE_SECONDS)
-    await ana.user.select(seat(ana), ["1"], custom_id="esc:react:1")
+    await react(ana, "Well played!")
     assert re.search(r"💬 \*\*[🦊🦉] 1000\?\*\*: Well played!", seat(bob).embeds[0].description)
     assert "💬 **You**: Well played!" in seat(ana).embeds[0].description, "echoed to the sender"
-    again = answer(await ana.user.select(seat(ana), ["0"], custom_id="esc:react:1"))
+    again = answer(await react(ana, "Good game"))
     assert again.message.content == "One reaction a turn: the table heard you."
     assert "Good game" not in seat(bob).embeds[0].description
+
+
+def reactions_menu(message) -> discord.SelectMenu:
+    return next(
+        c
+        for c in components(message)
+        if isinstance(c, discord.SelectMenu) and c.custom_id.startswith("esc:react:")
+    )
+
+
+async def react(player, reaction: str):
+    """The member picks ``reaction`` (its label) in their seat's reactions menu."""
+    menu = reactions_menu(seat(player))
+    value = next(o.value for o in menu.options if o.label == reaction)
+    return await player.user.select(seat(player), [value], custom_id=menu.custom_id)
+
+
+async def test_the_reactions_menu_comes_back_unselected(simcord_env):
+    """A client keeps a menu's pick shown while the menu offers it: after each reaction
+    the seat's menu offers new options, nothing chosen, and they work."""
+    _, here, (ana,) = make_world(simcord_env, "ana")
+    _, there, (bob,) = make_world(simcord_env, "bob")
+    await enter((here, ana), (there, bob))
+    await simcord_env.advance_time(WAVE_SECONDS)
+    picked = next(o.value for o in reactions_menu(seat(ana)).options if o.label == "Thanks")
+    await react(ana, "Thanks")
+    after = reactions_menu(seat(ana)).options
+    assert picked not in [option.value for option in after], "the pick cannot stay shown"
+    assert not any(option.default for option in after)
+    await react(bob, "Good game")
+    assert "💬 **You**: Good game" in seat(bob).embeds[0].description
 
 
 @pytest.mark.simcord(settle_timeout=5.0)  # the hard bot's first move starts its workers

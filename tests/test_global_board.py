@@ -65,3 +65,25 @@ async def test_a_global_page_button_is_refused_once_the_server_opts_out(simcord_
         assert refused.ephemeral, "the refusal is the clicker's alone"
         assert "keeps its matches off the global board" in refused.content
         assert current(simcord_env, board).embeds[0].footer.text.startswith("Page 1 of 2 ")
+
+
+async def test_leaderboard_in_dms_is_the_global_board(simcord_env):
+    """In the bot's DMs, where quick play is rated, /leaderboard shows the global board,
+    its pages too."""
+    _, channel, (ana, bob) = make_world(simcord_env, "ana", "bob")
+    storage = simcord_env.bot.storage
+    strangers = [
+        MatchResult(user_id=9000 + i, won=True, points=3, escobas=0, hands=1, on_global_board=True)
+        for i in range(11)
+    ]
+    await play_one(simcord_env, channel, [ana, bob])
+    row = await storage.table_row(1)
+    await storage.save_table(1, row, revision=row["revision"], changed=(), results=strangers)
+    board = answer(await ana.user.slash("leaderboard")).message
+    assert board.embeds[0].title == "Escoba · global leaderboard · Rating"
+    assert board.embeds[0].description.count("anonymous player") == 10
+    assert board.embeds[0].footer.text.startswith("Page 1 of 2 ")
+    await ana.user.click(board, label="Next")
+    following = current(simcord_env, board).embeds[0]
+    assert following.footer.text.startswith("Page 2 of 2 ")
+    assert following.description.count("anonymous player") == 3

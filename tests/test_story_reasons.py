@@ -88,6 +88,23 @@ def test_the_dealers_first_table_says_why(lang, said):
     assert said in story(table_of("escoba"), lang, event)
 
 
+@pytest.mark.parametrize(
+    ("lang", "matta", "total"),
+    [
+        ("en", "7 of hearts (the matta, as 6) + 2", "since it adds up to 15"),
+        ("es", "7 de corazones (la matta, como 6) + 2", "porque suma 15"),
+        ("it", "7 di cuori (la matta, come 6) + 2", "perché fanno 15"),
+    ],
+)
+def test_a_first_table_counts_the_matta_as_the_rule_does(lang, matta, total):
+    """The matta is wild on a first table (RULES.md G.3.2): 7 of hearts, 2, 4 and 3 make
+    15 with it counted 6, as the sweep did, not 16."""
+    cards = parse_cards(["7c", "2o", "4e", "3b"])
+    event = {"kind": "initial_sweep", "seat": 0, "cards": list(cards), "sweeps": 1}
+    line = story(table_of("cirulla"), lang, event)
+    assert matta in line and total in line
+
+
 def test_captures_that_differ_only_by_suit_are_named():
     from bot.games import mask_of
     from bot.games.moves import make_move
@@ -105,3 +122,34 @@ def test_captures_that_differ_only_by_suit_are_named():
     first, second = lines.splitlines()
     assert first.endswith("(5 of cups + 3 of swords)"), first
     assert second.endswith("(5 of cups + 3 of clubs)"), "the emojis alone read alike"
+
+
+@pytest.mark.parametrize(
+    ("lang", "theirs", "mine"),
+    [
+        ("en", "Bob plays 3 of cups and steals your pile (4 cards)", "You play 3 of coins and"),
+        ("es", "Bob juega 3 de copas y roba tu montón (4 cartas)", "Juegas 3 de oros y robas"),
+        (
+            "it",
+            "Bob gioca 3 di coppe e ruba il tuo mazzetto (4 carte)",
+            "Giochi 3 di denari e rubi",
+        ),
+    ],
+)
+def test_a_member_reads_their_own_steals_and_the_ones_from_their_pile(lang, theirs, mine):
+    table = table_of("rubamazzo")
+    cards = card_words(table, lang, CardFaces())
+
+    def stole(seat: int, card: str) -> dict:
+        return {
+            "kind": "stole",
+            "seat": seat,
+            "card": parse_card(card),
+            "cards": [],
+            "victims": [1 - seat],
+            "pile_cards": 4,
+        }
+
+    assert describe_events(table, [stole(1, "3c")], cards, you=0) == [theirs]
+    (line,) = describe_events(table, [stole(0, "3o")], cards, you=0)
+    assert line.startswith(mine) and "Bob" in line

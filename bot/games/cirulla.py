@@ -157,9 +157,16 @@ class Cirulla(FishingGame):
     def first_table_sweeps(self, table: tuple[int, ...]) -> int:
         """The dealer's scope for a first table: 1 for 15, 2 for 30, 3 for 9 or less
         with ``three_scope``; a wild matta is named for the best of them."""
-        wild = self.wild_first_table and MATTA in table
-        rest = sum(VALUE[card] for card in table if not (wild and card == MATTA))
-        return max(self._table_sweeps(rest + named) for named in (range(1, 11) if wild else (0,)))
+        return self._table_sweeps(sum(self.first_table_values(table)))
+
+    def first_table_values(self, table: Sequence[int]) -> tuple[int, ...]:
+        """The first table's values, a wild matta named for the most scope (the lowest
+        such value)."""
+        if not (self.wild_first_table and MATTA in table):
+            return super().first_table_values(table)
+        rest = sum(VALUE[card] for card in table if card != MATTA)
+        named = max(range(1, 11), key=lambda value: self._table_sweeps(rest + value))
+        return tuple(named if card == MATTA else VALUE[card] for card in table)
 
     def _table_sweeps(self, total: int) -> int:
         if total == 15:

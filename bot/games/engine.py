@@ -477,6 +477,11 @@ class Game:
                 return name
         return ""
 
+    def first_table_values(self, table: Sequence[int]) -> tuple[int, ...]:
+        """What each card of a first table the dealer swept counted for, for the story:
+        its value (Cirulla's wild matta: the value that made the sweep)."""
+        return tuple(VALUE[card] for card in table)
+
     def capture_reason(self, card: int, taken: Sequence[int], value: int = 0) -> str:
         """Why ``card`` (worth ``value`` when a named matta) took ``taken``, for the
         story: "fifteen" (with the card they make 15, where that is not the only way),

@@ -94,19 +94,27 @@ def _table_text(public: PublicObservation, cards: CardWords) -> str:
     return "\n".join(lines)
 
 
-def log_text(table: Table, cards: CardWords) -> str:
+def log_text(table: Table, cards: CardWords, you: int | None = None) -> str:
     """The hand so far: its last events (the dealer's sweep, captures, steals, claims),
-    or the whole of the last move once the match is over."""
+    or the whole of the last move once the match is over; told to the member of seat
+    ``you`` when given (a quick-play seat)."""
     lang = cards.lang
     log = table.log
     events = log.last_events if table.match.is_over else log.hand
-    lines = describe_events(table, events, cards)
+    lines = describe_events(table, events, cards, you)
     if not lines:
         lines = [tr(lang, "board.hand_dealt", hand=table.match.hand_no + 1)]
     elif log.auto_move and log.last_seat is not None:
-        lines.append(tr(lang, "board.auto_move", player=player_name(table, log.last_seat)))
+        lines.append(_auto_move(table, log.last_seat, lang, you))
     title = f"**{tr(lang, 'board.log')}**"
     return "\n".join([title, *latest_lines([f"• {line}" for line in lines[-LOG_LINES:]])])
+
+
+def _auto_move(table: Table, seat: int, lang: str, you: int | None) -> str:
+    """The timer ran out and the bot played the seat's move."""
+    if you is not None and seat == you:
+        return tr(lang, "board.auto_move_you")
+    return tr(lang, "board.auto_move", player=player_name(table, seat))
 
 
 def latest_lines(lines: list[str], limit: int = MAX_LOG) -> list[str]:

@@ -153,6 +153,22 @@ def side_name(table: Table, side: int) -> str:
     return " & ".join(table.seats[seat].name for seat in table.engine.sides[side])
 
 
+def you_at(table: Table, user_id: int) -> int | None:
+    """The seat ``user_id`` reads of as "You": theirs at a quick-play match, whose seats
+    are named by animal and rating; None elsewhere, where seats carry members' names."""
+    return table.seat_of(user_id) if table.settings.quick is not None else None
+
+
+def seen_name(table: Table, seat: int, lang: str, you: int | None) -> str:
+    """A seat's name as a member reads it: "You" for their own seat (``you``)."""
+    return tr(lang, "seat.you") if you is not None and seat == you else player_name(table, seat)
+
+
+def seen_side(table: Table, side: int, lang: str, you: int | None) -> str:
+    """A side's names as a member reads them: ``You & 🐢 998``."""
+    return " & ".join(seen_name(table, seat, lang, you) for seat in table.engine.sides[side])
+
+
 def embed(table: Table, title: str, description: str = "") -> discord.Embed:
     return discord.Embed(
         title=title, description=description, colour=GAME_COLOURS.get(table.game, 0x95A5A6)

@@ -15,7 +15,7 @@ import discord
 from ..i18n import tr
 from ..tables import Table
 from .cards import CardFaces
-from .common import card_words, category_name, embed, game_name, side_name
+from .common import card_words, category_name, embed, side_name, table_game_name
 from .story import describe_events
 
 
@@ -23,7 +23,7 @@ def hand_score_embed(
     table: Table, event: dict[str, Any], lang: str, faces: CardFaces
 ) -> discord.Embed:
     score = event["score"]
-    title = tr(lang, "result.hand_title", hand=event["hand"] + 1, game=game_name(table.game, lang))
+    title = tr(lang, "result.hand_title", hand=event["hand"] + 1, game=table_game_name(table, lang))
     lead = describe_events(table, event.get("lead", []), card_words(table, lang, faces))
     shown = embed(table, title, "\n".join(lead))
     game = table.engine

@@ -1,4 +1,5 @@
-"""A server's finished matches (``/history``) and each one's score sheet.
+"""A server's finished matches (``/history``; in DMs, the member's own) and each
+one's score sheet.
 
 The list shows the last ``HISTORY_SIZE`` matches that started, newest first (one that
 did not end with its last hand says how it ended: a forfeit, cancelled, abandoned),
@@ -20,7 +21,14 @@ from ..i18n import language_of, tr, tr_count
 from ..ratings import Rating
 from ..storage import Storage
 from ..tables import Looker, Table, may_look_at, places_seen_from, winners_of
-from .common import GAME_COLOURS, category_name, forfeit_names, game_name, side_name
+from .common import (
+    GAME_COLOURS,
+    category_name,
+    seen_name,
+    seen_side,
+    table_game_name,
+    you_at,
+)
 from .ids import HistorySelect, ReplayButton, ReviewButton
 from .match_over import rating_line
 from .replay import looker
@@ -31,29 +39,31 @@ SHEET_BUDGET = 5500
 """Characters of hand lines a sheet holds (Discord allows 6000 per message)."""
 
 
-def result_line(table: Table, lang: str) -> str:
-    """``Ana 21 – Bob 15``, the winning side in bold; a match that did not end with its
-    last hand says how it ended (``Ana 3 – Bob 5 · Ana left``)."""
+def result_line(table: Table, lang: str, you: int | None = None) -> str:
+    """``Ana 21 – Bob 15``, the winning side in bold; the member of seat ``you`` (at
+    quick play) reads ``You 21 – 🦉 1034 15``; a match that did not end with its last
+    hand says how it ended (``Ana 3 – Bob 5 · Ana forfeited``)."""
     winners = set(winners_of(table))
     parts = []
     for side, score in enumerate(table.match.scores):
-        name = side_name(table, side)
+        name = seen_side(table, side, lang, you)
         parts.append(f"**{name}** {score}" if side in winners else f"{name} {score}")
-    ended = how_it_ended(table, lang)
+    ended = how_it_ended(table, lang, you)
     return " – ".join(parts) + (f" · {ended}" if ended else "")
 
 
-def how_it_ended(table: Table, lang: str) -> str:
+def how_it_ended(table: Table, lang: str, you: int | None = None) -> str:
     """A few words on a match that did not end with its last hand ("" for one that
-    did): who forfeited, or that it was cancelled, abandoned or stopped."""
+    did): who forfeited ("You" for seat ``you``), or that it was cancelled or
+    abandoned."""
     if table.log.forfeited:
-        loser, _ = forfeit_names(table)
+        names = dict.fromkeys(seen_name(table, seat, lang, you) for seat in table.log.forfeited)
         key = "history.ended.forfeit" if winners_of(table) else "history.ended.forfeited_both"
-        return tr(lang, key, loser=loser)
+        return tr(lang, key, loser=" & ".join(names))
     if table.status != "cancelled":
         return ""
     if table.end_reason == "abandoned" and table.log.left_by is not None:
-        name = table.seats[table.log.left_by].name
+        name = seen_name(table, table.log.left_by, lang, you)
         return tr(lang, "history.ended.abandoned", name=name)
     return tr(lang, "history.ended.cancelled")
 
@@ -62,7 +72,7 @@ def _finished_at(row: dict[str, Any]) -> int:
     return int(datetime.fromisoformat(row["updated_at"]).timestamp())
 
 
-def _hand_line(table: Table, event: dict[str, Any], side: int, lang: str) -> str:
+def _hand_line(table: Table, event: dict[str, Any], side: int, lang: str, you: int | None) -> str:
     points = event["score"]["points"][side]
     scored = [
         f"{category_name(category, table, lang)} {points[category]}"
@@ -73,23 +83,26 @@ def _hand_line(table: Table, event: dict[str, Any], side: int, lang: str) -> str
     return tr(
         lang,
         "history.hand_line",
-        side=side_name(table, side),
+        side=seen_side(table, side, lang, you),
         points=sum(points.values()),
         detail=detail,
         total=event["totals"][side],
     )
 
 
-def _rating_lines(table: Table, changes: dict[int, tuple[Rating, Rating]], lang: str) -> list[str]:
+def _rating_lines(
+    table: Table, changes: dict[int, tuple[Rating, Rating]], lang: str, you: int | None
+) -> list[str]:
     if changes and table.settings.hints:
         return [tr(lang, "result.practice")]
     if changes and table.settings.clicks:
         return [tr(lang, "result.friendly")]
     lines = []
-    for seat in table.seats:
+    for index, seat in enumerate(table.seats):
         if seat.user_id in changes:
             before, after = changes[seat.user_id]
-            lines.append(rating_line(seat.name, before.shown, after.shown, lang))
+            name = seen_name(table, index, lang, you)
+            lines.append(rating_line(name, before.shown, after.shown, lang))
     return lines
 
 
@@ -98,16 +111,17 @@ def score_sheet_embed(
     hands: list[dict[str, Any]],
     changes: dict[int, tuple[Rating, Rating]],
     lang: str,
+    you: int | None = None,
 ) -> discord.Embed:
     """One field per hand, the result and rating changes on top. When not every hand
     fits, the last ones (which decided the match) are shown and the footer says how
-    many came before."""
-    lines = [result_line(table, lang), *_rating_lines(table, changes, lang)]
+    many came before. The member of seat ``you`` (at quick play) reads "You"."""
+    lines = [result_line(table, lang, you), *_rating_lines(table, changes, lang, you)]
     if table.log.commitment:
         lines.append(revealed(table, lang))
     description = "\n".join(lines)
     embed = discord.Embed(
-        title=tr(lang, "history.sheet_title", game=game_name(table.game, lang), table=table.id),
+        title=tr(lang, "history.sheet_title", game=table_game_name(table, lang), table=table.id),
         description=description,
         colour=GAME_COLOURS.get(table.game, 0x95A5A6),
     )
@@ -115,7 +129,7 @@ def score_sheet_embed(
     fields: list[tuple[str, str]] = []
     for event in reversed(hands):
         sides = range(len(event["score"]["points"]))
-        value = "\n".join(_hand_line(table, event, side, lang) for side in sides)[:1024]
+        value = "\n".join(_hand_line(table, event, side, lang, you) for side in sides)[:1024]
         name = tr(lang, "history.hand", hand=event["hand"] + 1)
         if len(fields) == 24 or used + len(name) + len(value) > SHEET_BUDGET:
             break
@@ -138,14 +152,16 @@ class MatchHistory:
         """The server's last finished matches and the select that opens their sheets; in
         DMs (``guild_id`` 0), the member's quick-play and friends' matches."""
         rows = await self._recent_rows(guild_id, user_id)
-        embed = discord.Embed(title=tr(lang, "history.title"), colour=0xF1C40F)
+        where = "" if guild_id else "_dms"  # in DMs: the member's own
+        embed = discord.Embed(title=tr(lang, f"history.title{where}"), colour=0xF1C40F)
         if not rows:
-            embed.description = tr(lang, "history.empty")
+            embed.description = tr(lang, f"history.empty{where}")
             return embed, None
         matches = []
         for row in rows:
             table = Table.from_row(row)
-            matches.append((table, game_name(table.game, lang), result_line(table, lang), row))
+            result = result_line(table, lang, you_at(table, user_id))
+            matches.append((table, table_game_name(table, lang), result, row))
         embed.description = "\n".join(
             tr(
                 lang,
@@ -179,7 +195,8 @@ class MatchHistory:
         await interaction.response.defer(ephemeral=True, thinking=True)
         table = await self._finished_table(looker(interaction), values)
         if table is None:
-            await interaction.followup.send(tr(lang, "history.unknown"), ephemeral=True)
+            unknown = "history.unknown" if interaction.guild_id else "history.unknown_dms"
+            await interaction.followup.send(tr(lang, unknown), ephemeral=True)
             return
         hands = [
             event
@@ -188,7 +205,7 @@ class MatchHistory:
             if event["kind"] == "hand_scored"
         ]
         changes = await self.storage.match_rating_changes(table.id)
-        embed = score_sheet_embed(table, hands, changes, lang)
+        embed = score_sheet_embed(table, hands, changes, lang, you_at(table, interaction.user.id))
         view = sheet_view(table.id, lang)
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 

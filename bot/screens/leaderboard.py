@@ -160,9 +160,10 @@ class Leaderboards:
         lang: str,
     ) -> None:
         """``/leaderboard`` (deferred): the first page of the server's board of ``season``
-        (a word or a key, see ``season_key``), or of the global board (``scope``)."""
+        (a word or a key, see ``season_key``), or of the global board (``scope``; in
+        DMs, where quick play is rated on it, always)."""
         guild_id = interaction.guild_id or 0
-        if scope == GLOBAL:
+        if scope == GLOBAL or not guild_id:
             embed, view = await self.global_page(guild_id, game, sort, 0, lang)
             await interaction.edit_original_response(embed=embed, view=view)
             return
@@ -183,14 +184,16 @@ class Leaderboards:
         season: str,
         lang: str,
     ) -> None:
-        """A page button (deferred): the same public message shows ``page`` (in ``lang``)."""
-        if interaction.guild_id is None:
+        """A page button (deferred): the same public message shows ``page`` (in ``lang``);
+        in DMs, a page of the global board only."""
+        guild_id = interaction.guild_id or 0
+        if season == GLOBAL:
+            embed, view = await self.global_page(guild_id, game, sort, page, lang)
+        elif guild_id:
+            embed, view = await self.page(guild_id, game, sort, page, lang, season)
+        else:
             await interaction.followup.send(tr(lang, "error.guild_only"), ephemeral=True)
             return
-        if season == GLOBAL:
-            embed, view = await self.global_page(interaction.guild_id, game, sort, page, lang)
-        else:
-            embed, view = await self.page(interaction.guild_id, game, sort, page, lang, season)
         await interaction.edit_original_response(embed=embed, view=view)
 
     async def global_page(

@@ -34,7 +34,7 @@ def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
         lines.append(end_text(table, lang))
     else:
         title = _winners(table, event["winners"], lang)
-        lines.append(_reason(table, event["reason"], lang))
+        lines.append(match_reason(table, event["reason"], lang))
     shown = embed(table, title, "\n".join(lines))
     ratings = [
         rating_line(player_name(table, row["seat"]), row["before"], row["after"], lang)
@@ -62,7 +62,8 @@ def _winners(table: Table, winners: list[int], lang: str) -> str:
     return tr(lang, "result.winner_team" if team else "result.winner_one", winners=names)
 
 
-def _reason(table: Table, reason: str, lang: str) -> str:
+def match_reason(table: Table, reason: str, lang: str) -> str:
+    """Why a finished match ended: the target reached, a cappotto…"""
     key = f"reason.{reason}"
     if reason == "cappotto" and deck_of(table).startswith("french"):
         key += ".french"  # the coins are diamonds

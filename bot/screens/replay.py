@@ -33,7 +33,7 @@ from ..storage import Storage
 from ..tables import Looker, Table, TableError, may_look_at, places_seen_from
 from .board import PLAYED_KINDS, board_picture
 from .cards import CardFaces, CardWords
-from .common import GAME_COLOURS, card_words, game_name, player_name, side_name
+from .common import GAME_COLOURS, card_words, seen_name, seen_side, table_game_name, you_at
 from .ids import ReplayButton, ReplayHandSelect, ReviewButton
 from .story import describe_events
 from .verdicts import verdict_line
@@ -99,7 +99,7 @@ class MatchReplay:
         self, asking: Looker, table_id: int, step: int, lang: str
     ) -> tuple[ui.LayoutView, list[discord.File]]:
         """The viewer at ``step`` (clamped to the match) of a finished match ``asking``
-        may look at."""
+        may look at, as they read it ("You" for their seat at quick play)."""
         played = await self.match(asking, table_id)
         table, steps = played.table, played.steps
         step = max(0, min(step, len(steps) - 1))
@@ -112,7 +112,7 @@ class MatchReplay:
             mark = tr(lang, "replay.stand_in")
         else:
             mark = await self._verdict(at, step, cards)
-        return _layout(at, steps, step, cards, mark), files
+        return _layout(at, steps, step, cards, mark, you_at(table, asking.user_id)), files
 
     async def _verdict(self, table: Table, step: int, cards: CardWords) -> str:
         """The review's verdict on the move of ``step``, once the match was reviewed."""
@@ -164,17 +164,17 @@ def _table_at(table: Table, step: Step) -> Table:
 
 
 def _layout(
-    table: Table, steps: list[Step], index: int, cards: CardWords, mark: str
+    table: Table, steps: list[Step], index: int, cards: CardWords, mark: str, you: int | None
 ) -> ui.LayoutView:
     lang = cards.lang
     step = steps[index]
     parts: list[ui.Item] = [ui.TextDisplay(_heading(table, steps, index, lang))]
     if table.settings.images:
         parts.append(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{PICTURE}")))
-    happened = _what_happened(table, step, cards)
+    happened = _what_happened(table, step, cards, you)
     parts.append(ui.TextDisplay(f"{happened}\n{mark}" if mark else happened))
     parts.append(ui.Separator())
-    parts.append(ui.TextDisplay(_hands_text(table, cards)))
+    parts.append(ui.TextDisplay(_hands_text(table, cards, you)))
     parts.append(_step_buttons(table.id, index, len(steps), lang))
     if (picker := _hand_picker(table.id, steps, index, lang)) is not None:
         row: ui.ActionRow = ui.ActionRow()
@@ -186,7 +186,7 @@ def _layout(
 
 
 def _heading(table: Table, steps: list[Step], index: int, lang: str) -> str:
-    title = tr(lang, "replay.title", game=game_name(table.game, lang), table=table.id)
+    title = tr(lang, "replay.title", game=table_game_name(table, lang), table=table.id)
     where = tr(
         lang,
         "replay.position",
@@ -197,10 +197,10 @@ def _heading(table: Table, steps: list[Step], index: int, lang: str) -> str:
     return f"### ⏯ {title}\n{where}"
 
 
-def _what_happened(table: Table, step: Step, cards: CardWords) -> str:
+def _what_happened(table: Table, step: Step, cards: CardWords, you: int | None) -> str:
     lang = cards.lang
     events = table.log.last_events
-    lines = describe_events(table, events, cards)
+    lines = describe_events(table, events, cards, you)
     dealt = step.seat < 0 or any(event["kind"] == "hand_scored" for event in events)
     if dealt and not step.state.is_over:  # the move that ends a hand deals the next
         lines.append(tr(lang, "board.hand_dealt", hand=step.state.hand_no + 1))
@@ -208,7 +208,7 @@ def _what_happened(table: Table, step: Step, cards: CardWords) -> str:
     return "\n".join([*lines, *shown])
 
 
-def _hands_text(table: Table, cards: CardWords) -> str:
+def _hands_text(table: Table, cards: CardWords, you: int | None) -> str:
     """Every hand face up, what each seat has taken, and the match score."""
     lang = cards.lang
     state = table.match
@@ -217,9 +217,9 @@ def _hands_text(table: Table, cards: CardWords) -> str:
         marker = "▶ " if seat == state.turn and not state.is_over else ""
         hand = cards.join(state.hands[seat], " ") or "—"
         taken = tr(lang, "board.pile", count=state.piles[seat].bit_count())
-        lines.append(f"{marker}**{player_name(table, seat)}** · {taken}\n{hand}")
+        lines.append(f"{marker}**{seen_name(table, seat, lang, you)}** · {taken}\n{hand}")
     score = " – ".join(
-        f"{side_name(table, side)} {points}" for side, points in enumerate(state.scores)
+        f"{seen_side(table, side, lang, you)} {points}" for side, points in enumerate(state.scores)
     )
     lines.append(f"**{tr(lang, 'replay.score')}:** {score}")
     return "\n".join(lines)

@@ -32,7 +32,7 @@ from ..pictures import review_png
 from ..storage import Storage
 from ..tables import Table, TableError
 from .cards import CardFaces, CardWords
-from .common import GAME_COLOURS, card_words, game_name, player_name
+from .common import GAME_COLOURS, card_words, seen_name, table_game_name, you_at
 from .ids import ReplayButton
 from .replay import MatchReplay, PlayedMatch, looker
 from .verdicts import move_words, reason_text
@@ -69,8 +69,11 @@ class MatchReviews:
         table = played.table
         review = await self.review_of(played)
         cards = card_words(table, language_of(interaction.locale), self.faces)
-        files = [await review_picture(table, review)] if table.settings.images else []
-        layout = review_layout(played, review, cards, pictured=bool(files))
+        you = you_at(table, interaction.user.id)
+        files = (
+            [await review_picture(table, review, cards.lang, you)] if table.settings.images else []
+        )
+        layout = review_layout(played, review, cards, pictured=bool(files), you=you)
         await interaction.edit_original_response(view=layout, attachments=files)
 
     async def review_of(self, played: PlayedMatch) -> dict[str, Any]:
@@ -108,29 +111,38 @@ def decisions_of(review: dict[str, Any], seat: int) -> list[Decision]:
     return [Decision(**d) for d in review["decisions"] if d["seat"] == seat]
 
 
-async def review_picture(table: Table, review: dict[str, Any]) -> discord.File:
-    """The review's chart, drawn off the event loop."""
+async def review_picture(
+    table: Table, review: dict[str, Any], lang: str, you: int | None = None
+) -> discord.File:
+    """The review's chart, drawn off the event loop (the seat ``you`` named "You")."""
     rows = []
     for seat in review["seats"]:
         decisions = decisions_of(review, seat)
         keys = {d.step for d in key_moments(decisions)}
         bars = [(d.loss, d.verdict, d.step in keys) for d in decisions]
-        rows.append((player_name(table, seat), accuracy(decisions), bars))
+        rows.append((seen_name(table, seat, lang, you), accuracy(decisions), bars))
     png = await asyncio.to_thread(review_png, rows)
     return discord.File(io.BytesIO(png), filename=PICTURE)
 
 
 def review_layout(
-    played: PlayedMatch, review: dict[str, Any], cards: CardWords, *, pictured: bool = False
+    played: PlayedMatch,
+    review: dict[str, Any],
+    cards: CardWords,
+    *,
+    pictured: bool = False,
+    you: int | None = None,
 ) -> ui.LayoutView:
+    """Each member's accuracy, verdicts and key moments; the member of seat ``you`` (at
+    quick play) reads of themselves as "You"."""
     table, lang = played.table, cards.lang
-    title = tr(lang, "review.title", game=game_name(table.game, lang), table=table.id)
+    title = tr(lang, "review.title", game=table_game_name(table, lang), table=table.id)
     parts: list[ui.Item] = [ui.TextDisplay(f"### 🔍 {title}")]
     if pictured:
         parts.append(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{PICTURE}")))
     for seat in review["seats"]:
         decisions = decisions_of(review, seat)
-        parts.append(ui.TextDisplay(_player_text(played, seat, decisions, cards)))
+        parts.append(ui.TextDisplay(_player_text(played, seat, decisions, cards, you)))
         moments = key_moments(decisions)
         if moments:
             parts.append(_moment_buttons(table.id, moments, lang))
@@ -145,9 +157,9 @@ def _limits() -> dict[str, str]:
 
 
 def _player_text(
-    played: PlayedMatch, seat: int, decisions: list[Decision], cards: CardWords
+    played: PlayedMatch, seat: int, decisions: list[Decision], cards: CardWords, you: int | None
 ) -> str:
-    lang, name = cards.lang, player_name(played.table, seat)
+    lang, name = cards.lang, seen_name(played.table, seat, cards.lang, you)
     head = tr(lang, "review.player", player=name, accuracy=accuracy(decisions))
     counts = " · ".join(
         f"{tr(lang, f'verdict.{verdict}')} {sum(d.verdict == verdict for d in decisions)}"
@@ -155,7 +167,8 @@ def _player_text(
     )
     lines = [head, counts]
     if stand_ins := played.stand_ins_of(seat):
-        lines.append(tr_count(lang, "review.stand_ins", stand_ins, player=name))
+        key = "review.stand_ins_you" if seat == you else "review.stand_ins"
+        lines.append(tr_count(lang, key, stand_ins, player=name))
     for moment in key_moments(decisions):
         lines.append("• " + moment_text(played.table, played.steps, moment, cards))
     return "\n".join(lines)

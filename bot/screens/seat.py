@@ -22,6 +22,7 @@ from .common import (
     grey,
     player_name,
     red,
+    seen_name,
     side_name,
     table_game_name,
 )
@@ -34,7 +35,7 @@ from .ids import (
     ReviewButton,
     SeatButton,
 )
-from .match_over import match_over_embed, rating_line
+from .match_over import match_reason, rating_line
 from .verify import revealed
 
 SHOWN_REACTIONS = 2
@@ -63,7 +64,7 @@ def seat_message(
         choice=choice,
     )
     shown.title = tr(lang, "seat.title", game=table_game_name(table, lang), table=table.id)
-    story = log_text(table, card_words(table, lang, faces))
+    story = log_text(table, card_words(table, lang, faces), you=seat)
     said = "".join(f"\n{line}" for line in reactions_said(table, seat, lang))
     shown.description = f"{versus(table, seat, lang)}{said}\n\n{story}"
     if not table.is_live:
@@ -141,8 +142,12 @@ def _add_result(shown: discord.Embed, table: Table, seat: int, lang: str) -> Non
     if event is None or table.log.forfeited:
         lines = [f"**{_outcome(table, seat, None, lang)}**", end_text(table, lang)]
     else:
-        result = match_over_embed(table, event, lang)
-        lines = [f"**{_outcome(table, seat, event, lang)}**", result.description or ""]
+        lines = [f"**{_outcome(table, seat, event, lang)}**"]
+        lines += [
+            f"{_side(table, side, seat, lang)}: **{total}**"
+            for side, total in enumerate(event["totals"])
+        ]
+        lines.append(match_reason(table, event["reason"], lang))
     rated = table.log.ratings or (event or {}).get("ratings", ())  # kept in the event before
     lines += [_my_rating(row, lang) for row in rated if row["seat"] == seat]
     shown.insert_field_at(
@@ -183,15 +188,11 @@ def reactions_said(table: Table, seat: int, lang: str) -> list[str]:
         tr(
             lang,
             "react.said",
-            name=_speaker(table, r[0], seat, lang),
+            name=seen_name(table, r[0], lang, seat),
             reaction=_reaction(r[1], lang),
         )
         for r in said
     ]
-
-
-def _speaker(table: Table, index: int, seat: int, lang: str) -> str:
-    return tr(lang, "seat.you") if index == seat else player_name(table, index)
 
 
 def _reaction(index: int, lang: str) -> str:
@@ -201,8 +202,11 @@ def _reaction(index: int, lang: str) -> str:
 def _add_seat_buttons(view: ui.View, table: Table, seat: int, lang: str) -> None:
     """The reactions' menu, "I'm back" while the bot plays the seat, and Leave (after a
     confirmation)."""
+    said = _last_said(table, seat)
     options = [
-        discord.SelectOption(label=_reaction(i, lang), value=str(i), emoji=REACTION_EMOJIS[i])
+        discord.SelectOption(
+            label=_reaction(i, lang), value=f"{i}.{said}", emoji=REACTION_EMOJIS[i]
+        )
         for i in range(len(REACTIONS))
     ]
     placeholder = tr(lang, "react.placeholder")
@@ -212,6 +216,14 @@ def _add_seat_buttons(view: ui.View, table: Table, seat: int, lang: str) -> None
         view.add_item(SeatButton(table.id, "back", label=label, style=green, row=4))
     label = tr(lang, "seat.leave_button")
     view.add_item(SeatButton(table.id, "leave", label=label, style=grey, row=4))
+
+
+def _last_said(table: Table, seat: int) -> int:
+    """The turn of the seat's latest reaction (0: none yet). The menu's option values
+    carry it, so after each reaction they are new ones and no client keeps the pick
+    shown (a client shows a pick while the menu still offers it)."""
+    said = [r[2] for r in table.log.reactions if r[0] == seat]
+    return said[-1] if said else 0
 
 
 def end_view(table: Table, lang: str) -> ui.View:

@@ -12,10 +12,13 @@ from .cards import CardWords
 from .common import player_name, sweeps_text
 
 
-def describe_events(table: Table, events: list[dict[str, Any]], cards: CardWords) -> list[str]:
+def describe_events(
+    table: Table, events: list[dict[str, Any]], cards: CardWords, you: int | None = None
+) -> list[str]:
     """The public story of one move: "Ana plays 7 of coins, takes 5 of cups + 3 of
-    swords: ¡escoba!", with each card's emoji where the bot has it."""
-    lines = (_describe_event(table, event, cards) for event in events)
+    swords: ¡escoba!", with each card's emoji where the bot has it; told to the member
+    of seat ``you`` ("You play …"), when given."""
+    lines = (_describe_event(table, event, cards, you) for event in events)
     return [line for line in lines if line]
 
 
@@ -31,10 +34,13 @@ def _reason(table: Table, event: dict[str, Any], cards: CardWords) -> str:
     return tr(cards.lang, "move.reason.ace") if reason == "ace" else ""
 
 
-def _describe_event(table: Table, event: dict[str, Any], cards: CardWords) -> str | None:
+def _describe_event(
+    table: Table, event: dict[str, Any], cards: CardWords, you: int | None
+) -> str | None:
     lang = cards.lang
     kind = event["kind"]
     seat = event.get("seat", event.get("dealer", -1))
+    move = "move.you" if you is not None and seat == you else "move"  # "You play …"
     words = {
         "player": player_name(table, seat),
         "card": cards.short(event["card"]) if "card" in event else "",
@@ -44,31 +50,69 @@ def _describe_event(table: Table, event: dict[str, Any], cards: CardWords) -> st
         words["card"] += tr(lang, "move.as_value", rank=cards.rank(event["value"] - 1))
     sweep = tr(lang, f"sweep.{table.game}") if event.get("sweep") else ""
     if kind == "captured" and not event["cards"]:
-        return tr(lang, "move.ace_to_pile", **words)
+        return tr(lang, f"{move}.ace_to_pile", **words)
     if kind in ("captured", "claimed"):
-        return tr(lang, f"move.{kind}", **words) + _reason(table, event, cards) + sweep
+        return tr(lang, f"{move}.{kind}", **words) + _reason(table, event, cards) + sweep
     if kind == "played":
         missed = event["missed"] and table.options.get("capture_rule") == "fournier_claim"
-        return tr(lang, "move.played_missed" if missed else "move.played", **words)
+        return tr(lang, f"{move}.played_missed" if missed else f"{move}.played", **words)
     if kind == "stole":
-        victims = ", ".join(player_name(table, victim) for victim in event["victims"])
-        text = tr_count(lang, "move.stole", event["pile_cards"], **words, victims=victims)
-        return text + (tr(lang, "move.stole_table", **words) if event["cards"] else "")
+        return _stole(table, event, words, move, you, lang)
     if kind == "initial_sweep":
-        sweeps = sweeps_text(table.game, event["sweeps"], lang)
-        total = sum(VALUE[card] for card in event["cards"])
-        return tr(lang, "move.initial_sweep", **words, sweeps=sweeps, total=total)
+        return _first_table(table, event, cards, words, f"{move}.initial_sweep")
     if kind == "leftovers_taken" and event["cards"]:
-        return tr(lang, "move.leftovers_aside" if seat < 0 else "move.leftovers", **words)
+        return tr(lang, "move.leftovers_aside" if seat < 0 else f"{move}.leftovers", **words)
     if kind == "dealt" and event["round"] > 1:
         return tr(lang, "move.last_deal" if event["last"] else "move.dealt")
     if kind == "redealt":
-        return tr(lang, f"move.redealt.{event['reason']}", **words)
+        return tr(lang, f"{move}.redealt.{event['reason']}", **words)
     if kind == "hand_scored":
         return _tie_at_target(table, event["totals"], lang)
     if kind == "declared":
-        return tr_count(lang, "move.declared", event["points"], **words, **call_words(event, cards))
+        calls = call_words(event, cards)
+        return tr_count(lang, f"{move}.declared", event["points"], **words, **calls)
     return None
+
+
+def _stole(
+    table: Table,
+    event: dict[str, Any],
+    words: dict[str, str],
+    move: str,
+    you: int | None,
+    lang: str,
+) -> str:
+    """A Rubamazzo steal: whose pile (``your pile`` when it was the member's own)."""
+    victims = event["victims"]
+    count = event["pile_cards"]
+    if you is not None and victims == [you]:
+        text = tr_count(lang, "move.stole_yours", count, **words)
+    else:
+        names = ", ".join(player_name(table, victim) for victim in victims)
+        text = tr_count(lang, f"{move}.stole", count, **words, victims=names)
+    return text + (tr(lang, f"{move}.stole_table", **words) if event["cards"] else "")
+
+
+def _first_table(
+    table: Table, event: dict[str, Any], cards: CardWords, words: dict[str, str], key: str
+) -> str:
+    """The dealer's sweep of a first table, adding up as the rule counted it: a wild
+    matta at the value it was named for ("7 (the matta, as 6) + 2 + 4 + 3 … 15")."""
+    values = table.engine.first_table_values(event["cards"])
+    named = [
+        cards.short(card) + _as_value(card, value, cards)
+        for card, value in zip(event["cards"], values, strict=True)
+    ]
+    sweeps = sweeps_text(table.game, event["sweeps"], cards.lang)
+    words = {**words, "cards": " + ".join(named)}
+    return tr(cards.lang, key, **words, sweeps=sweeps, total=sum(values))
+
+
+def _as_value(card: int, value: int, cards: CardWords) -> str:
+    """`` (the matta, as 6)`` where a card counted other than its face value."""
+    return (
+        "" if value == VALUE[card] else tr(cards.lang, "move.as_value", rank=cards.rank(value - 1))
+    )
 
 
 def _tie_at_target(table: Table, totals: list[int], lang: str) -> str | None:

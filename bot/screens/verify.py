@@ -42,7 +42,8 @@ def verdict_embed(table: Table, verdict: Verdict, lang: str) -> discord.Embed:
     if verdict.problem is None:
         if verdict.committed:
             lines.append(tr(lang, "fair.check.commitment"))
-        lines.append(tr_count(lang, "fair.check.deals", verdict.hands, moves=verdict.moves))
+        moves = tr_count(lang, "count.move_replayed", verdict.moves)
+        lines.append(tr_count(lang, "fair.check.deals", verdict.hands, moves=moves))
     else:
         lines.append("❌ " + tr(lang, f"fair.problem.{verdict.problem}", move=verdict.at))
     shown = embed(table, tr(lang, key, table=table.id), "\n".join(lines))

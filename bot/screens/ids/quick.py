@@ -49,7 +49,8 @@ class ReactSelect(
 
     async def act(self, interaction: discord.Interaction) -> None:
         values = selected(interaction) or ["x"]
-        reaction = int(values[0]) if values[0].isdigit() else -1
+        index = values[0].partition(".")[0]  # "2.17": the reaction, then when the menu was new
+        reaction = int(index) if index.isdigit() else -1
         await handlers(interaction).on_react(interaction, self.table_id, reaction)
 
 
