@@ -95,7 +95,8 @@ class PoolRunner:
 
     async def tick(self) -> bool:
         """One wave of every pool, then every pairing still to open, then the offers;
-        False when nobody waited and no pairing was left to open."""
+        whether anyone still waits (so the next wave is due in ``WAVE_SECONDS``: a pool
+        that paired everyone sleeps, and wakes at the next entry)."""
         storage = self.pool.storage
         if not await storage.pool_busy():
             return False
@@ -104,7 +105,7 @@ class PoolRunner:
             await self.open_pairing(pairing["id"])
         for row in wave.offers:
             await self._offer(row)
-        return True
+        return await storage.pool_busy()
 
     async def open_pairing(self, pairing_id: int) -> Table | None:
         """Open a pairing's table and tell its members; None when it was opened already."""
