@@ -234,6 +234,33 @@ async def test_a_round_out_of_time_is_decided_and_a_pause_stops_its_clock(simcor
     assert field.name == "Round 2"
 
 
+async def test_a_cancelled_tournament_says_so_at_its_tables_and_in_its_standings(simcord_env):
+    """After a host cancelled a tournament, its tables said "the round is over … the
+    tournament decides it" and its standings "playing at table #2"."""
+    channel, members = await open_tournament(simcord_env, "ana", "bob", "cai", "dan")
+    for member in members:
+        await member.click(signup(channel), label="Join")
+    await members[0].click(signup(channel), label="Start")
+    first, second = simcord_env.bot.tournaments.get(1).round_pairings()
+    by_id = {m.id: m for m in members}
+    table = simcord_env.bot.service.tables[first.table_id or 0]
+    players = [by_id[seat.user_id] for seat in table.seats]
+    await ThreadDriver(
+        simcord_env, channel, players, fixed=thread_of(channel, table.id)
+    ).play_to_end()
+
+    cancelled = answer(await members[0].slash(channel, "tournament host", action="cancel"))
+    assert cancelled.message.content == "Tournament #1 is cancelled."
+    said = [m.content for m in thread_of(channel, second.table_id or 0).history() if m.content]
+    told = "The tournament was cancelled: this match ends here and counts for no one."
+    assert told in said and not any("round is over" in text for text in said), said
+    standings = standings_messages(channel)[0].embeds[0]
+    matches = standings.fields[0].value.splitlines()
+    assert re.search(r"\*\* wins \d+–\d+$", matches[0]), matches
+    assert matches[1].endswith(" · not finished: the tournament was cancelled"), matches
+    assert standings.footer.text.startswith("Cancelled.")
+
+
 async def test_a_tournament_of_pairs_plays_scopone_with_partners_opposite(simcord_env):
     names = [f"p{i}" for i in range(8)]
     channel, members = await open_tournament(

@@ -133,6 +133,8 @@ def _pairing_line(tournament: Tournament, pairing: Pairing, lang: str, *, mentio
     line = f"**{pairing.board}.** {who(pairing.a)} – {who(pairing.b)}"
     if pairing.decided:
         line += " · " + _result_text(tournament, pairing, lang)
+    elif tournament.status == "cancelled":
+        line += " · " + tr(lang, "tournament.result.cancelled")
     elif pairing.table_id is not None and not mention:
         line += " · " + tr(lang, "tournament.playing", table=pairing.table_id)
     return line
