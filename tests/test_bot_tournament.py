@@ -55,11 +55,16 @@ def posts(channel, pattern: str) -> list:
 
 
 def standings_messages(channel) -> list:
+    """The standings: the embed titled "… · round 2 of 3"."""
     return [
         m
         for m in channel.history()
-        if m.embeds and "· standings]" in (m.embeds[0].footer.text or "")
+        if m.embeds and re.search(r" · round \d+ of \d+$", m.embeds[0].title or "")
     ]
+
+
+def podium_messages(channel) -> list:
+    return [m for m in channel.history() if m.embeds and "podium" in (m.embeds[0].title or "")]
 
 
 async def play_round(env, channel, members) -> int:
@@ -131,6 +136,34 @@ async def test_an_eight_entrant_knockout_from_sign_up_to_podium_with_a_restart(
     board = await members[0].slash(channel, "leaderboard", game="escoba", season="all")
     ratings = [int(r) for r in re.findall(r"\*\*(\d+)\*\*", board.response.embeds[0].description)]
     assert len(ratings) == 8 and max(ratings) > 1000 > min(ratings), "and for the ratings"
+
+
+async def test_posts_sent_just_before_a_kill_are_found_without_markers(simcord_env, bot_settings):
+    """The bot found its own posts after a restart by markers members read ("[tournament
+    1 · standings]"): none now. A pairings post or a podium sent just before a kill, and
+    not recorded, is found by what it says and recorded, not sent again."""
+    channel, members = await open_tournament(
+        simcord_env, "ana", "bob", "cai", "dan", format="knockout"
+    )
+    for member in members:
+        await member.click(signup(channel), label="Join")
+    await members[0].click(signup(channel), label="Start")
+    service = simcord_env.bot.tournaments
+    await service.mark_shown(1, rounds_posted=0, sending="round 1 · 1")  # what a kill left
+    await simcord_env.restart_bot(create_bot(bot_settings))
+    assert len(posts(channel, r"round 1\*\*")) == 1, "found, not sent again"
+    assert simcord_env.bot.tournaments.get(1).shown.rounds_posted == 1, "and recorded"
+    assert await play_round(simcord_env, channel, members) == 2
+    assert await play_round(simcord_env, channel, members) == 1, "the final"
+    assert len(podium_messages(channel)) == 1
+    service = simcord_env.bot.tournaments
+    await service.mark_shown(1, podium_posted=False, sending="podium")
+    standings = standings_messages(channel)
+    await simcord_env.restart_bot(create_bot(bot_settings))
+    assert len(podium_messages(channel)) == 1 and standings_messages(channel) == standings
+    for message in channel.history():
+        shown = [message.content, *(f"{e.title} {e.footer.text}" for e in message.embeds)]
+        assert not any("[tournament" in text for text in shown), shown
 
 
 async def test_a_sixteen_entrant_swiss_pairs_every_round_without_a_rematch(
@@ -258,7 +291,7 @@ async def test_a_cancelled_tournament_says_so_at_its_tables_and_in_its_standings
     matches = standings.fields[0].value.splitlines()
     assert re.search(r"\*\* wins \d+–\d+$", matches[0]), matches
     assert matches[1].endswith(" · not finished: the tournament was cancelled"), matches
-    assert standings.footer.text.startswith("Cancelled.")
+    assert standings.footer.text == "Cancelled."
 
 
 async def test_a_tournament_of_pairs_plays_scopone_with_partners_opposite(simcord_env):

@@ -1,12 +1,13 @@
 """A tournament's messages in its channel: the sign-up (with Join, Leave, Start and
 Cancel), each round's pairings (the post that pings the entrants), the standings (one
 message, edited in place; a knock-out's with its bracket picture), the podium, and
-``/tournament results``. Each post's footer or first line names the tournament and
-what it is (``[tournament 7 · round 2]``), so the bot can tell it posted it already."""
+``/tournament results``. A pairings post is told among the bot's messages by its heading
+and first board (``PairingsPost.sent_as``), the podium by its title: no marker."""
 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import discord
@@ -29,10 +30,6 @@ BRACKET = "bracket.png"
 PODIUM = "podium.png"
 MENTIONS_PER_POST = 40
 """Boards per pairings post (a message holds 2000 characters)."""
-
-
-def marker(tournament: Tournament, what: str) -> str:
-    return f"[tournament {tournament.id} · {what}]"
 
 
 def entrant_name(tournament: Tournament, number: int, lang: str) -> str:
@@ -100,7 +97,23 @@ def signup_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, ui
     return embed, view
 
 
-def pairings_posts(tournament: Tournament, round_no: int, lang: str) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class PairingsPost:
+    """One message of a round's pairings, and what tells it among the bot's messages:
+    the round's heading and its first board ("**41.**")."""
+
+    text: str
+    heading: str
+    first_board: str
+
+    def sent_as(self, content: str) -> bool:
+        """Whether ``content``, a message of the bot's, is this post as it was sent,
+        whatever changed since (a result, the round's end moved by a pause)."""
+        first, _, rest = content.partition("\n")
+        return first.startswith(self.heading) and rest.startswith(self.first_board)
+
+
+def pairings_posts(tournament: Tournament, round_no: int, lang: str) -> list[PairingsPost]:
     """The round's pairings as messages that mention every entrant (so each is pinged
     once), in parts of ``MENTIONS_PER_POST`` boards."""
     pairings = tournament.round_pairings(round_no)
@@ -108,16 +121,17 @@ def pairings_posts(tournament: Tournament, round_no: int, lang: str) -> list[str
         pairings[start : start + MENTIONS_PER_POST]
         for start in range(0, len(pairings), MENTIONS_PER_POST)
     ] or [[]]
+    heading = tr(lang, "tournament.round_paired", round=round_no, title=_title(tournament, lang))
     ends = tournament.round_ends_at
     posts = []
     for part, chunk in enumerate(chunks, start=1):
-        head = tr(lang, "tournament.round_paired", round=round_no, title=_title(tournament, lang))
+        head = heading
         if ends and part == 1:
             when = discord.utils.format_dt(datetime.fromtimestamp(ends, UTC), "R")
             head += " " + tr(lang, "tournament.round_ends", when=when)
         lines = [head, *(_pairing_line(tournament, p, lang, mention=True) for p in chunk)]
-        lines.append(f"-# {marker(tournament, f'round {round_no} · {part}/{len(chunks)}')}")
-        posts.append("\n".join(lines)[:2000])
+        first_board = f"**{chunk[0].board}.**" if chunk else ""
+        posts.append(PairingsPost("\n".join(lines)[:2000], heading, first_board))
     return posts
 
 
@@ -174,8 +188,7 @@ def standings_message(
         files.append(_bracket_file(tournament, lang))
         embed.set_image(url=f"attachment://{BRACKET}")
     _add_round(embed, tournament, tournament.round, lang)
-    status = tr(lang, f"tournament.status.{tournament.status}")
-    embed.set_footer(text=f"{status} {marker(tournament, 'standings')}")
+    embed.set_footer(text=tr(lang, f"tournament.status.{tournament.status}"))
     return embed, files
 
 
@@ -273,7 +286,6 @@ def podium_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, di
         colour=GAME_COLOURS.get(tournament.game),
     )
     embed.set_image(url=f"attachment://{PODIUM}")
-    embed.set_footer(text=marker(tournament, "podium"))
     file = discord.File(io.BytesIO(podium_png(pictured[:3])), filename=PODIUM)
     return embed, file
 
