@@ -263,8 +263,9 @@ async def test_a_round_out_of_time_is_decided_and_a_pause_stops_its_clock(simcor
     ended = [m.content for m in thread_of(channel, decided.table_id or 0).history()]
     assert any("The tournament's round is over" in text for text in ended)
     assert len(posts(channel, r"round 2\*\*")) == 1, "the next round is paired"
-    field = standings_messages(channel)[0].embeds[0].fields[0]
-    assert field.name == "Round 2"
+    fields = standings_messages(channel)[0].embeds[0].fields
+    assert [field.name for field in fields] == ["Round 2", "Round 1"], "every round, latest first"
+    assert "wins by forfeit" in fields[1].value.splitlines()[1]
 
 
 async def test_a_cancelled_tournament_says_so_at_its_tables_and_in_its_standings(simcord_env):

@@ -26,6 +26,8 @@ SHOWN_LINES = 24
 MEDALS = ("🥇", "🥈", "🥉")
 EMBEDS_LENGTH = 6000
 """The characters Discord takes in a message's embeds together."""
+MAX_FIELDS = 25
+"""The fields Discord takes in an embed."""
 BRACKET = "bracket.png"
 PODIUM = "podium.png"
 MENTIONS_PER_POST = 40
@@ -170,9 +172,10 @@ def _result_text(tournament: Tournament, pairing: Pairing, lang: str) -> str:
 
 
 def standings_message(
-    tournament: Tournament, lang: str
+    tournament: Tournament, lang: str, room: int = EMBEDS_LENGTH
 ) -> tuple[discord.Embed, list[discord.File]]:
-    """The standings (Swiss) or the bracket (knock-out), and the round's matches."""
+    """The standings (Swiss) or the bracket (knock-out), and each round's matches, the
+    latest first, as many rounds as ``room`` characters (and an embed's fields) hold."""
     title = tr(
         lang,
         "tournament.standings_title",
@@ -187,8 +190,12 @@ def standings_message(
     else:
         files.append(_bracket_file(tournament, lang))
         embed.set_image(url=f"attachment://{BRACKET}")
-    _add_round(embed, tournament, tournament.round, lang)
     embed.set_footer(text=tr(lang, f"tournament.status.{tournament.status}"))
+    for round_no in range(tournament.round, 0, -1):
+        _add_round(embed, tournament, round_no, lang)
+        if len(embed) > room or len(embed.fields) > MAX_FIELDS:
+            embed.remove_field(-1)
+            break
     return embed, files
 
 
@@ -199,7 +206,7 @@ def _add_round(embed: discord.Embed, tournament: Tournament, round_no: int, lang
         for p in tournament.round_pairings(round_no)
     ]
     if lines:
-        name = tr(lang, "tournament.round", round=round_no)
+        name = _round_title(tournament, round_no, lang)
         embed.add_field(name=name, value=_fit_lines(lines, 1024), inline=False)
 
 
@@ -254,8 +261,10 @@ def _bracket_file(tournament: Tournament, lang: str) -> discord.File:
 
 
 def _round_title(tournament: Tournament, number: int, lang: str) -> str:
+    """A round's name: "Round 2"; a knock-out's last three "Quarter-finals", "Semi-finals"
+    and "Final"."""
     left = tournament.rounds - number
-    if left < 3:
+    if tournament.format == "knockout" and left < 3:
         return tr(lang, f"tournament.ko_round.{left}")
     return tr(lang, "tournament.round", round=number)
 
@@ -295,13 +304,9 @@ def results_message(
 ) -> tuple[list[discord.Embed], list[discord.File]]:
     """``/tournament results``: the podium, the final standings (or bracket) and each
     round's matches, the latest first, as many as the message holds."""
-    standings, files = standings_message(tournament, lang)
     if tournament.status != "finished":
+        standings, files = standings_message(tournament, lang)
         return [standings], files
     podium, picture = podium_message(tournament, lang)
-    for round_no in range(tournament.round - 1, 0, -1):  # the earlier rounds, while they fit
-        _add_round(standings, tournament, round_no, lang)
-        if len(podium) + len(standings) > EMBEDS_LENGTH or len(standings.fields) > 25:
-            standings.remove_field(-1)
-            break
+    standings, files = standings_message(tournament, lang, room=EMBEDS_LENGTH - len(podium))
     return [podium, standings], [picture, *files]
