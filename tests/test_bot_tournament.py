@@ -6,13 +6,16 @@ podium is posted once; and every refusal gets a clear answer."""
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass
 
 import discord
 import pytest
+from PIL import Image
 
 from bot.client import create_bot
+from bot.pictures.bracket import COLUMN
 from bot.tournaments.model import Tournament
 from tests.discord_helpers import (
     TableDriver,
@@ -577,7 +580,10 @@ async def test_a_four_entrant_knockout_says_two_rounds(simcord_env):
     assert "2 rounds" in signup(channel).embeds[0].description
     await members[0].click(signup(channel), label="Start")
     assert "2 rounds" in signup(channel).embeds[0].description
-    assert "round 1 of 2" in standings_messages(channel)[0].embeds[0].title
+    standings = standings_messages(channel)[0]
+    assert "round 1 of 2" in standings.embeds[0].title
+    bracket = Image.open(io.BytesIO(await standings.attachments[0].read()))
+    assert bracket.width == 20 + 2 * COLUMN, "the semi-finals' column and the final's"
 
 
 async def test_a_swiss_plays_the_rounds_its_field_needs(simcord_env):

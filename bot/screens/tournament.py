@@ -15,6 +15,7 @@ from discord import ui
 
 from ..i18n import DECIMAL_COMMA, count_key, tr, tr_count
 from ..pictures import bracket_png, podium_png
+from ..pictures.bracket import Match
 from ..tournaments import rules
 from ..tournaments.model import MIN_ENTRANTS, Pairing, Tournament
 from ..tournaments.pairing import BYE
@@ -242,22 +243,44 @@ def _fit_lines(lines: list[str], limit: int) -> str:
 
 
 def _bracket_file(tournament: Tournament, lang: str) -> discord.File:
-    rounds, titles = [], []
-    for number in range(1, tournament.round + 1):
-        matches = []
-        for pairing in tournament.round_pairings(number):
-            side = None
-            if pairing.decided and pairing.winner not in (None, rules.NOBODY):
-                side = 0 if pairing.winner == pairing.a else 1
-            names = (
-                entrant_name(tournament, pairing.a, lang),
-                "" if pairing.is_bye else entrant_name(tournament, pairing.b, lang),
-            )
-            matches.append((*names, side))
-        rounds.append(matches)
-        titles.append(_round_title(tournament, number, lang))
-    png = bracket_png(rounds, titles)
+    """The bracket: every round's column from the start, a slot empty until decided."""
+    numbers = range(1, tournament.rounds + 1)
+    titles = [_round_title(tournament, number, lang) for number in numbers]
+    png = bracket_png(_bracket_columns(tournament, lang), titles, current=tournament.round - 1)
     return discord.File(io.BytesIO(png), filename=BRACKET)
+
+
+def _bracket_columns(tournament: Tournament, lang: str) -> list[list[Match]]:
+    """Each round's matches: as paired, or, for a round not paired yet, the winners of
+    the round before known so far ("" for a slot not decided)."""
+    columns: list[list[Match]] = []
+    going_on: list[str] = []
+    for number in range(1, tournament.rounds + 1):
+        pairings = tournament.round_pairings(number)
+        if pairings:
+            columns.append([_bracket_match(tournament, pairing, lang) for pairing in pairings])
+            going_on = [_going_on(tournament, pairing, lang) for pairing in pairings]
+        else:
+            slots = zip(going_on[::2], going_on[1::2], strict=True)
+            columns.append([(a, b, None) for a, b in slots])
+            going_on = [""] * len(columns[-1])
+    return columns
+
+
+def _going_on(tournament: Tournament, pairing: Pairing, lang: str) -> str:
+    """Who goes through a match, once decided."""
+    if not pairing.decided:
+        return ""
+    return entrant_name(tournament, rules.advancing(tournament, pairing), lang)
+
+
+def _bracket_match(tournament: Tournament, pairing: Pairing, lang: str) -> Match:
+    """A paired match's box: its entrants (or "bye") and the winner's side once decided."""
+    side = None
+    if pairing.decided and pairing.winner not in (None, rules.NOBODY):
+        side = 0 if pairing.winner == pairing.a else 1
+    a, b = (entrant_name(tournament, number, lang) for number in (pairing.a, pairing.b))
+    return a, b, side
 
 
 def _round_title(tournament: Tournament, number: int, lang: str) -> str:
