@@ -577,9 +577,11 @@ async def test_a_four_entrant_knockout_says_two_rounds(simcord_env):
         await member.click(signup(channel), label="Join")
     assert "3 rounds" in signup(channel).embeds[0].description, "five entrants: three rounds"
     await members[4].click(signup(channel), label="Leave")
-    assert "2 rounds" in signup(channel).embeds[0].description
+    about = signup(channel).embeds[0].description
+    assert "2 rounds for 4 entrants, up to 4 with 16 · " in about, "16 places: it may grow"
     await members[0].click(signup(channel), label="Start")
-    assert "2 rounds" in signup(channel).embeds[0].description
+    about = signup(channel).embeds[0].description
+    assert "Knock-out · 2 rounds · " in about, "started: its rounds are known"
     standings = standings_messages(channel)[0]
     assert "round 1 of 2" in standings.embeds[0].title
     bracket = Image.open(io.BytesIO(await standings.attachments[0].read()))

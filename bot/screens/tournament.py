@@ -51,7 +51,7 @@ def _about(tournament: Tournament, lang: str) -> str:
     """Format, rounds, minutes a round, each match's target, team size, bots, start."""
     parts = [
         tr(lang, f"tournament.format.{tournament.format}"),
-        tr_count(lang, "tournament.rounds", _rounds(tournament)),
+        _rounds_text(tournament, lang),
         tr(lang, "tournament.minutes", minutes=tournament.round_minutes),
     ]
     if "target_score" in tournament.options:  # how long a match is
@@ -67,13 +67,27 @@ def _about(tournament: Tournament, lang: str) -> str:
     return text
 
 
-def _rounds(tournament: Tournament) -> int:
-    """The rounds it plays: before its start (or cancelled before it), unless the host
-    chose a Swiss's, those of the field so far (at least the fewest it starts with)."""
-    if tournament.round == 0 and not tournament.rounds_chosen:
-        field = max(len(tournament.entrants), MIN_ENTRANTS)
-        return rules.default_rounds(tournament.format, field)
-    return tournament.rounds
+def _rounds_text(tournament: Tournament, lang: str) -> str:
+    """The rounds it plays ("3 rounds"): before its start (or cancelled before it), unless
+    the host chose a Swiss's, those of the field so far (at least the fewest it starts
+    with), and up to those of a full field when it would play more ("2 rounds for 4
+    entrants, up to 4 with 16")."""
+    if tournament.round or tournament.rounds_chosen:
+        return tr_count(lang, "tournament.rounds", tournament.rounds)
+    field = max(len(tournament.entrants), MIN_ENTRANTS)
+    rounds = rules.default_rounds(tournament.format, field)
+    most = rules.default_rounds(tournament.format, tournament.capacity)
+    text = tr_count(lang, "tournament.rounds", rounds)
+    if most == rounds:
+        return text
+    return tr(
+        lang,
+        "tournament.rounds_grow",
+        rounds=text,
+        entrants=field,
+        most=most,
+        capacity=tournament.capacity,
+    )
 
 
 def signup_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, ui.View]:
