@@ -6,13 +6,16 @@ podium is posted once; and every refusal gets a clear answer."""
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass
 
 import discord
 import pytest
+from PIL import Image
 
 from bot.client import create_bot
+from bot.pictures.bracket import COLUMN
 from bot.tournaments.model import Tournament
 from tests.discord_helpers import (
     TableDriver,
@@ -55,11 +58,16 @@ def posts(channel, pattern: str) -> list:
 
 
 def standings_messages(channel) -> list:
+    """The standings: the embed titled "… · round 2 of 3"."""
     return [
         m
         for m in channel.history()
-        if m.embeds and "· standings]" in (m.embeds[0].footer.text or "")
+        if m.embeds and re.search(r" · round \d+ of \d+$", m.embeds[0].title or "")
     ]
+
+
+def podium_messages(channel) -> list:
+    return [m for m in channel.history() if m.embeds and "podium" in (m.embeds[0].title or "")]
 
 
 async def play_round(env, channel, members) -> int:
@@ -131,6 +139,34 @@ async def test_an_eight_entrant_knockout_from_sign_up_to_podium_with_a_restart(
     board = await members[0].slash(channel, "leaderboard", game="escoba", season="all")
     ratings = [int(r) for r in re.findall(r"\*\*(\d+)\*\*", board.response.embeds[0].description)]
     assert len(ratings) == 8 and max(ratings) > 1000 > min(ratings), "and for the ratings"
+
+
+async def test_posts_sent_just_before_a_kill_are_found_without_markers(simcord_env, bot_settings):
+    """The bot found its own posts after a restart by markers members read ("[tournament
+    1 · standings]"): none now. A pairings post or a podium sent just before a kill, and
+    not recorded, is found by what it says and recorded, not sent again."""
+    channel, members = await open_tournament(
+        simcord_env, "ana", "bob", "cai", "dan", format="knockout"
+    )
+    for member in members:
+        await member.click(signup(channel), label="Join")
+    await members[0].click(signup(channel), label="Start")
+    service = simcord_env.bot.tournaments
+    await service.mark_shown(1, rounds_posted=0, sending="round 1 · 1")  # what a kill left
+    await simcord_env.restart_bot(create_bot(bot_settings))
+    assert len(posts(channel, r"round 1\*\*")) == 1, "found, not sent again"
+    assert simcord_env.bot.tournaments.get(1).shown.rounds_posted == 1, "and recorded"
+    assert await play_round(simcord_env, channel, members) == 2
+    assert await play_round(simcord_env, channel, members) == 1, "the final"
+    assert len(podium_messages(channel)) == 1
+    service = simcord_env.bot.tournaments
+    await service.mark_shown(1, podium_posted=False, sending="podium")
+    standings = standings_messages(channel)
+    await simcord_env.restart_bot(create_bot(bot_settings))
+    assert len(podium_messages(channel)) == 1 and standings_messages(channel) == standings
+    for message in channel.history():
+        shown = [message.content, *(f"{e.title} {e.footer.text}" for e in message.embeds)]
+        assert not any("[tournament" in text for text in shown), shown
 
 
 async def test_a_sixteen_entrant_swiss_pairs_every_round_without_a_rematch(
@@ -230,8 +266,36 @@ async def test_a_round_out_of_time_is_decided_and_a_pause_stops_its_clock(simcor
     ended = [m.content for m in thread_of(channel, decided.table_id or 0).history()]
     assert any("The tournament's round is over" in text for text in ended)
     assert len(posts(channel, r"round 2\*\*")) == 1, "the next round is paired"
-    field = standings_messages(channel)[0].embeds[0].fields[0]
-    assert field.name == "Round 2"
+    fields = standings_messages(channel)[0].embeds[0].fields
+    assert [field.name for field in fields] == ["Round 2", "Round 1"], "every round, latest first"
+    assert "wins by forfeit" in fields[1].value.splitlines()[1]
+
+
+async def test_a_cancelled_tournament_says_so_at_its_tables_and_in_its_standings(simcord_env):
+    """After a host cancelled a tournament, its tables said "the round is over … the
+    tournament decides it" and its standings "playing at table #2"."""
+    channel, members = await open_tournament(simcord_env, "ana", "bob", "cai", "dan")
+    for member in members:
+        await member.click(signup(channel), label="Join")
+    await members[0].click(signup(channel), label="Start")
+    first, second = simcord_env.bot.tournaments.get(1).round_pairings()
+    by_id = {m.id: m for m in members}
+    table = simcord_env.bot.service.tables[first.table_id or 0]
+    players = [by_id[seat.user_id] for seat in table.seats]
+    await ThreadDriver(
+        simcord_env, channel, players, fixed=thread_of(channel, table.id)
+    ).play_to_end()
+
+    cancelled = answer(await members[0].slash(channel, "tournament host", action="cancel"))
+    assert cancelled.message.content == "Tournament #1 is cancelled."
+    said = [m.content for m in thread_of(channel, second.table_id or 0).history() if m.content]
+    told = "The tournament was cancelled: this match ends here and counts for no one."
+    assert told in said and not any("round is over" in text for text in said), said
+    standings = standings_messages(channel)[0].embeds[0]
+    matches = standings.fields[0].value.splitlines()
+    assert re.search(r"\*\* wins \d+–\d+$", matches[0]), matches
+    assert matches[1].endswith(" · not finished: the tournament was cancelled"), matches
+    assert standings.footer.text == "Cancelled."
 
 
 async def test_a_tournament_of_pairs_plays_scopone_with_partners_opposite(simcord_env):
@@ -513,10 +577,15 @@ async def test_a_four_entrant_knockout_says_two_rounds(simcord_env):
         await member.click(signup(channel), label="Join")
     assert "3 rounds" in signup(channel).embeds[0].description, "five entrants: three rounds"
     await members[4].click(signup(channel), label="Leave")
-    assert "2 rounds" in signup(channel).embeds[0].description
+    about = signup(channel).embeds[0].description
+    assert "2 rounds for 4 entrants, up to 4 with 16 · " in about, "16 places: it may grow"
     await members[0].click(signup(channel), label="Start")
-    assert "2 rounds" in signup(channel).embeds[0].description
-    assert "round 1 of 2" in standings_messages(channel)[0].embeds[0].title
+    about = signup(channel).embeds[0].description
+    assert "Knock-out · 2 rounds · " in about, "started: its rounds are known"
+    standings = standings_messages(channel)[0]
+    assert "round 1 of 2" in standings.embeds[0].title
+    bracket = Image.open(io.BytesIO(await standings.attachments[0].read()))
+    assert bracket.width == 20 + 2 * COLUMN, "the semi-finals' column and the final's"
 
 
 async def test_a_swiss_plays_the_rounds_its_field_needs(simcord_env):

@@ -204,25 +204,9 @@ async def run_tournament(url: str, step=lambda: None) -> None:
     service = TournamentService(storage, tables)
     await service.restore()
     rows = await storage.past_tournaments(1)
-    if not rows:
-        tournament = await service.create(
-            Tournament(
-                guild_id=1,
-                channel_id=2,
-                host_id=1,
-                game="escoba",
-                options={"players": 2, "target_score": 1},
-                format="swiss",
-                capacity=12,
-                rounds=5,
-            )
-        )
-        for number in range(12):
-            await service.join(tournament.id, [100 + number], f"p{number}")
-            step()
-        await service.start(tournament.id, 1, can_manage=True)
-        rows = await storage.past_tournaments(1)
-    tournament_id = rows[0]["id"]
+    tournament = Tournament.from_row(rows[0]) if rows else twelve_entrant_swiss()
+    tournament_id = tournament.id or (await service.create(tournament)).id
+    await sign_up(service, tournament_id, step)
     rng = random.Random(4)
     while service.get(tournament_id).status == "running":
         playing = [
@@ -238,6 +222,60 @@ async def run_tournament(url: str, step=lambda: None) -> None:
     await storage.close()
 
 
+def twelve_entrant_swiss() -> Tournament:
+    return Tournament(
+        guild_id=1,
+        channel_id=2,
+        host_id=1,
+        game="escoba",
+        options={"players": 2, "target_score": 1},
+        format="swiss",
+        capacity=12,
+        rounds=5,
+    )
+
+
+async def sign_up(service: TournamentService, tournament_id: int, step) -> None:
+    """The entrants not in yet join (p0 … p11, in that order) and the host starts it;
+    nothing when it has started."""
+    if service.get(tournament_id).status != "signup":
+        return
+    for number in range(len(service.get(tournament_id).entrants), 12):
+        await service.join(tournament_id, [100 + number], f"p{number}")
+        step()
+    await service.start(tournament_id, 1, can_manage=True)
+
+
+KILLED_AT = """
+import asyncio, os, signal, sys
+from itertools import count
+from tests.test_kill_nine import run_tournament
+
+steps = count(1)
+
+def step():
+    if next(steps) == int(sys.argv[2]):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+asyncio.run(run_tournament(sys.argv[1], step=step))
+"""
+
+
+async def test_a_tournament_killed_in_its_sign_up_is_taken_up_and_ends(database_url):
+    """Killed at its tenth entrant's join (the process kills itself there, whatever the
+    machine's speed), the sign-up is taken up where it was: the last two join, the
+    host starts it and it is played to its end (the random kills below once left it in
+    sign-up, when a busy machine made a kill fall before the start)."""
+    killed = subprocess.run([sys.executable, "-c", KILLED_AT, database_url, "10"], cwd=ROOT)
+    assert killed.returncode == -9
+    storage = await Storage.open(database_url)
+    left = Tournament.from_row((await storage.past_tournaments(1))[0])
+    await storage.close()
+    assert left.status == "signup" and len(left.entrants) == 10
+    await run_tournament(database_url)
+    await assert_played_once(database_url)
+
+
 async def test_a_tournament_killed_at_random_opens_no_table_twice_and_ends(database_url):
     draws, partial = random.Random(3), 0
     for _ in range(KILLS):
@@ -246,7 +284,13 @@ async def test_a_tournament_killed_at_random_opens_no_table_twice_and_ends(datab
         partial += 1
     assert partial, "a kill fell in the middle of the tournament"
     await run_tournament(database_url)
-    storage = await Storage.open(database_url)
+    await assert_played_once(database_url)
+
+
+async def assert_played_once(url: str) -> None:
+    """The tournament finished its five rounds, no pairing repeated, no table opened
+    twice, every table finished."""
+    storage = await Storage.open(url)
     row = (await storage.past_tournaments(1))[0]
     tournament = Tournament.from_row(row)
     every_table = await storage.db.fetch_all("SELECT status, ui FROM game_tables")

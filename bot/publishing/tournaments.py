@@ -1,22 +1,22 @@
 """Each tournament's messages brought in line with the saved tournament: the sign-up,
-each round's pairings (posted once: a post sent just before a kill and not yet
-recorded is found in the channel and recorded, not sent twice), the standings (one
-message, edited in place, at most every few seconds) and the podium (once). Its
-tables are shown by their own publishers."""
+each round's pairings (posted once: each post is recorded as being sent before it goes,
+so one sent just before a kill and not recorded is found in the channel and recorded,
+not sent twice), the standings (one message, edited in place, at most every few
+seconds) and the podium (once, as the pairings). Its tables are shown by their own
+publishers."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
 
 from ..screens.invitation import invitation_message
 from ..screens.tournament import (
-    marker,
     pairings_posts,
     podium_message,
     signup_message,
@@ -77,13 +77,11 @@ class TournamentPublisher:
         await self._signup(channel, tournament, lang)
         tournament = await self._invitations(channel, tournament, lang)
         for round_no in range(tournament.shown.rounds_posted + 1, tournament.round + 1):
-            await self._post_pairings(channel, tournament, round_no, lang)
-            tournament = await self.service.mark_shown(tournament.id, rounds_posted=round_no)
+            tournament = await self._post_pairings(channel, tournament, round_no, lang)
         if tournament.round:
             await self._standings(channel, tournament, lang)
         if tournament.status == "finished" and not tournament.shown.podium_posted:
             await self._podium(channel, tournament, lang)
-            await self.service.mark_shown(tournament.id, podium_posted=True)
 
     async def _signup(self, channel, tournament: Tournament, lang: str) -> None:
         names = [(e.name, e.active) for e in tournament.entrants]
@@ -124,25 +122,54 @@ class TournamentPublisher:
             tournament = await self.service.mark_shown(tournament.id, invitation_messages=posted)
         return tournament
 
-    async def _post_pairings(self, channel, tournament: Tournament, round_no: int, lang: str):
-        posted = await self._posted(channel, tournament)
-        for post in pairings_posts(tournament, round_no, lang):
-            if post.rsplit("\n", 1)[-1] not in posted:
-                await channel.send(post, allowed_mentions=discord.AllowedMentions(users=True))
+    async def _post_pairings(
+        self, channel, tournament: Tournament, round_no: int, lang: str
+    ) -> Tournament:
+        """The round's pairings posted (the parts not posted yet); returns the tournament
+        as recorded."""
+        posts = pairings_posts(tournament, round_no, lang)
+        mentions = discord.AllowedMentions(users=True)
+        for part in range(tournament.shown.parts_posted, len(posts)):
+            post = posts[part]
+            done = (
+                {"rounds_posted": round_no, "parts_posted": 0}
+                if part + 1 == len(posts)
+                else {"parts_posted": part + 1}
+            )
+            tournament = await self._send_once(
+                channel,
+                tournament,
+                f"round {round_no} · {part + 1}",
+                lambda message, post=post: post.sent_as(message.content or ""),
+                lambda post=post: channel.send(post.text, allowed_mentions=mentions),
+                **done,
+            )
+        return tournament
 
-    async def _posted(self, channel, tournament: Tournament) -> set[str]:
-        """The last lines (markers) of the bot's recent posts about this tournament."""
-        me, found = self.port.user, set()
-        prefix = marker(tournament, "")[:-1]
+    async def _send_once(
+        self,
+        channel,
+        tournament: Tournament,
+        what: str,
+        sent_as: Callable[[discord.Message], bool],
+        send: Callable[[], Awaitable[Any]],
+        **done: Any,
+    ) -> Tournament:
+        """Post ``what`` once: it is recorded as being sent before it goes, ``done``
+        after. After a kill between the two, the bot's recent messages are searched for
+        it (``sent_as``) before it is sent again. Returns the tournament as recorded."""
+        if tournament.shown.sending != what or not await self._found(channel, sent_as):
+            await self.service.mark_shown(tournament.id, sending=what)
+            await send()
+        return await self.service.mark_shown(tournament.id, sending=None, **done)
+
+    async def _found(self, channel, sent_as: Callable[[discord.Message], bool]) -> bool:
+        """Whether one of the bot's last messages in the channel is the one sought."""
+        me = self.port.user
         async for message in channel.history(limit=LOOK_BACK):
-            if me is not None and message.author.id == me.id:
-                last = (message.content or "").rsplit("\n", 1)[-1]
-                if prefix in last:
-                    found.add(last)
-                for embed in message.embeds:
-                    if prefix in (embed.footer.text or ""):
-                        found.add(embed.footer.text or "")
-        return found
+            if me is not None and message.author.id == me.id and sent_as(message):
+                return True
+        return False
 
     async def _standings(self, channel, tournament: Tournament, lang: str) -> None:
         key = (tournament.status, tournament.round, [p.model_dump() for p in tournament.pairings])
@@ -182,9 +209,13 @@ class TournamentPublisher:
         self.keys[(tournament.id, kind)] = key
 
     async def _podium(self, channel, tournament: Tournament, lang: str) -> None:
-        if marker(tournament, "podium") in await self._posted(channel, tournament):
-            return
         embed, picture = podium_message(tournament, lang)
-        await channel.send(
-            embed=embed, file=picture, allowed_mentions=discord.AllowedMentions(users=True)
+        mentions = discord.AllowedMentions(users=True)
+        await self._send_once(
+            channel,
+            tournament,
+            "podium",
+            lambda message: any(shown.title == embed.title for shown in message.embeds),
+            lambda: channel.send(embed=embed, file=picture, allowed_mentions=mentions),
+            podium_posted=True,
         )

@@ -1,12 +1,13 @@
 """A tournament's messages in its channel: the sign-up (with Join, Leave, Start and
 Cancel), each round's pairings (the post that pings the entrants), the standings (one
 message, edited in place; a knock-out's with its bracket picture), the podium, and
-``/tournament results``. Each post's footer or first line names the tournament and
-what it is (``[tournament 7 · round 2]``), so the bot can tell it posted it already."""
+``/tournament results``. A pairings post is told among the bot's messages by its heading
+and first board (``PairingsPost.sent_as``), the podium by its title: no marker."""
 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import discord
@@ -14,6 +15,7 @@ from discord import ui
 
 from ..i18n import DECIMAL_COMMA, count_key, tr, tr_count
 from ..pictures import bracket_png, podium_png
+from ..pictures.bracket import Match
 from ..tournaments import rules
 from ..tournaments.model import MIN_ENTRANTS, Pairing, Tournament
 from ..tournaments.pairing import BYE
@@ -25,14 +27,12 @@ SHOWN_LINES = 24
 MEDALS = ("🥇", "🥈", "🥉")
 EMBEDS_LENGTH = 6000
 """The characters Discord takes in a message's embeds together."""
+MAX_FIELDS = 25
+"""The fields Discord takes in an embed."""
 BRACKET = "bracket.png"
 PODIUM = "podium.png"
 MENTIONS_PER_POST = 40
 """Boards per pairings post (a message holds 2000 characters)."""
-
-
-def marker(tournament: Tournament, what: str) -> str:
-    return f"[tournament {tournament.id} · {what}]"
 
 
 def entrant_name(tournament: Tournament, number: int, lang: str) -> str:
@@ -51,7 +51,7 @@ def _about(tournament: Tournament, lang: str) -> str:
     """Format, rounds, minutes a round, each match's target, team size, bots, start."""
     parts = [
         tr(lang, f"tournament.format.{tournament.format}"),
-        tr_count(lang, "tournament.rounds", _rounds(tournament)),
+        _rounds_text(tournament, lang),
         tr(lang, "tournament.minutes", minutes=tournament.round_minutes),
     ]
     if "target_score" in tournament.options:  # how long a match is
@@ -67,13 +67,27 @@ def _about(tournament: Tournament, lang: str) -> str:
     return text
 
 
-def _rounds(tournament: Tournament) -> int:
-    """The rounds it plays: before its start (or cancelled before it), unless the host
-    chose a Swiss's, those of the field so far (at least the fewest it starts with)."""
-    if tournament.round == 0 and not tournament.rounds_chosen:
-        field = max(len(tournament.entrants), MIN_ENTRANTS)
-        return rules.default_rounds(tournament.format, field)
-    return tournament.rounds
+def _rounds_text(tournament: Tournament, lang: str) -> str:
+    """The rounds it plays ("3 rounds"): before its start (or cancelled before it), unless
+    the host chose a Swiss's, those of the field so far (at least the fewest it starts
+    with), and up to those of a full field when it would play more ("2 rounds for 4
+    entrants, up to 4 with 16")."""
+    if tournament.round or tournament.rounds_chosen:
+        return tr_count(lang, "tournament.rounds", tournament.rounds)
+    field = max(len(tournament.entrants), MIN_ENTRANTS)
+    rounds = rules.default_rounds(tournament.format, field)
+    most = rules.default_rounds(tournament.format, tournament.capacity)
+    text = tr_count(lang, "tournament.rounds", rounds)
+    if most == rounds:
+        return text
+    return tr(
+        lang,
+        "tournament.rounds_grow",
+        rounds=text,
+        entrants=field,
+        most=most,
+        capacity=tournament.capacity,
+    )
 
 
 def signup_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, ui.View]:
@@ -100,7 +114,23 @@ def signup_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, ui
     return embed, view
 
 
-def pairings_posts(tournament: Tournament, round_no: int, lang: str) -> list[str]:
+@dataclass(frozen=True, slots=True)
+class PairingsPost:
+    """One message of a round's pairings, and what tells it among the bot's messages:
+    the round's heading and its first board ("**41.**")."""
+
+    text: str
+    heading: str
+    first_board: str
+
+    def sent_as(self, content: str) -> bool:
+        """Whether ``content``, a message of the bot's, is this post as it was sent,
+        whatever changed since (a result, the round's end moved by a pause)."""
+        first, _, rest = content.partition("\n")
+        return first.startswith(self.heading) and rest.startswith(self.first_board)
+
+
+def pairings_posts(tournament: Tournament, round_no: int, lang: str) -> list[PairingsPost]:
     """The round's pairings as messages that mention every entrant (so each is pinged
     once), in parts of ``MENTIONS_PER_POST`` boards."""
     pairings = tournament.round_pairings(round_no)
@@ -108,16 +138,17 @@ def pairings_posts(tournament: Tournament, round_no: int, lang: str) -> list[str
         pairings[start : start + MENTIONS_PER_POST]
         for start in range(0, len(pairings), MENTIONS_PER_POST)
     ] or [[]]
+    heading = tr(lang, "tournament.round_paired", round=round_no, title=_title(tournament, lang))
     ends = tournament.round_ends_at
     posts = []
     for part, chunk in enumerate(chunks, start=1):
-        head = tr(lang, "tournament.round_paired", round=round_no, title=_title(tournament, lang))
+        head = heading
         if ends and part == 1:
             when = discord.utils.format_dt(datetime.fromtimestamp(ends, UTC), "R")
             head += " " + tr(lang, "tournament.round_ends", when=when)
         lines = [head, *(_pairing_line(tournament, p, lang, mention=True) for p in chunk)]
-        lines.append(f"-# {marker(tournament, f'round {round_no} · {part}/{len(chunks)}')}")
-        posts.append("\n".join(lines)[:2000])
+        first_board = f"**{chunk[0].board}.**" if chunk else ""
+        posts.append(PairingsPost("\n".join(lines)[:2000], heading, first_board))
     return posts
 
 
@@ -133,6 +164,8 @@ def _pairing_line(tournament: Tournament, pairing: Pairing, lang: str, *, mentio
     line = f"**{pairing.board}.** {who(pairing.a)} – {who(pairing.b)}"
     if pairing.decided:
         line += " · " + _result_text(tournament, pairing, lang)
+    elif tournament.status == "cancelled":
+        line += " · " + tr(lang, "tournament.result.cancelled")
     elif pairing.table_id is not None and not mention:
         line += " · " + tr(lang, "tournament.playing", table=pairing.table_id)
     return line
@@ -154,9 +187,10 @@ def _result_text(tournament: Tournament, pairing: Pairing, lang: str) -> str:
 
 
 def standings_message(
-    tournament: Tournament, lang: str
+    tournament: Tournament, lang: str, room: int = EMBEDS_LENGTH
 ) -> tuple[discord.Embed, list[discord.File]]:
-    """The standings (Swiss) or the bracket (knock-out), and the round's matches."""
+    """The standings (Swiss) or the bracket (knock-out), and each round's matches, the
+    latest first, as many rounds as ``room`` characters (and an embed's fields) hold."""
     title = tr(
         lang,
         "tournament.standings_title",
@@ -171,9 +205,12 @@ def standings_message(
     else:
         files.append(_bracket_file(tournament, lang))
         embed.set_image(url=f"attachment://{BRACKET}")
-    _add_round(embed, tournament, tournament.round, lang)
-    status = tr(lang, f"tournament.status.{tournament.status}")
-    embed.set_footer(text=f"{status} {marker(tournament, 'standings')}")
+    embed.set_footer(text=tr(lang, f"tournament.status.{tournament.status}"))
+    for round_no in range(tournament.round, 0, -1):
+        _add_round(embed, tournament, round_no, lang)
+        if len(embed) > room or len(embed.fields) > MAX_FIELDS:
+            embed.remove_field(-1)
+            break
     return embed, files
 
 
@@ -184,7 +221,7 @@ def _add_round(embed: discord.Embed, tournament: Tournament, round_no: int, lang
         for p in tournament.round_pairings(round_no)
     ]
     if lines:
-        name = tr(lang, "tournament.round", round=round_no)
+        name = _round_title(tournament, round_no, lang)
         embed.add_field(name=name, value=_fit_lines(lines, 1024), inline=False)
 
 
@@ -220,27 +257,51 @@ def _fit_lines(lines: list[str], limit: int) -> str:
 
 
 def _bracket_file(tournament: Tournament, lang: str) -> discord.File:
-    rounds, titles = [], []
-    for number in range(1, tournament.round + 1):
-        matches = []
-        for pairing in tournament.round_pairings(number):
-            side = None
-            if pairing.decided and pairing.winner not in (None, rules.NOBODY):
-                side = 0 if pairing.winner == pairing.a else 1
-            names = (
-                entrant_name(tournament, pairing.a, lang),
-                "" if pairing.is_bye else entrant_name(tournament, pairing.b, lang),
-            )
-            matches.append((*names, side))
-        rounds.append(matches)
-        titles.append(_round_title(tournament, number, lang))
-    png = bracket_png(rounds, titles)
+    """The bracket: every round's column from the start, a slot empty until decided."""
+    numbers = range(1, tournament.rounds + 1)
+    titles = [_round_title(tournament, number, lang) for number in numbers]
+    png = bracket_png(_bracket_columns(tournament, lang), titles, current=tournament.round - 1)
     return discord.File(io.BytesIO(png), filename=BRACKET)
 
 
+def _bracket_columns(tournament: Tournament, lang: str) -> list[list[Match]]:
+    """Each round's matches: as paired, or, for a round not paired yet, the winners of
+    the round before known so far ("" for a slot not decided)."""
+    columns: list[list[Match]] = []
+    going_on: list[str] = []
+    for number in range(1, tournament.rounds + 1):
+        pairings = tournament.round_pairings(number)
+        if pairings:
+            columns.append([_bracket_match(tournament, pairing, lang) for pairing in pairings])
+            going_on = [_going_on(tournament, pairing, lang) for pairing in pairings]
+        else:
+            slots = zip(going_on[::2], going_on[1::2], strict=True)
+            columns.append([(a, b, None) for a, b in slots])
+            going_on = [""] * len(columns[-1])
+    return columns
+
+
+def _going_on(tournament: Tournament, pairing: Pairing, lang: str) -> str:
+    """Who goes through a match, once decided."""
+    if not pairing.decided:
+        return ""
+    return entrant_name(tournament, rules.advancing(tournament, pairing), lang)
+
+
+def _bracket_match(tournament: Tournament, pairing: Pairing, lang: str) -> Match:
+    """A paired match's box: its entrants (or "bye") and the winner's side once decided."""
+    side = None
+    if pairing.decided and pairing.winner not in (None, rules.NOBODY):
+        side = 0 if pairing.winner == pairing.a else 1
+    a, b = (entrant_name(tournament, number, lang) for number in (pairing.a, pairing.b))
+    return a, b, side
+
+
 def _round_title(tournament: Tournament, number: int, lang: str) -> str:
+    """A round's name: "Round 2"; a knock-out's last three "Quarter-finals", "Semi-finals"
+    and "Final"."""
     left = tournament.rounds - number
-    if left < 3:
+    if tournament.format == "knockout" and left < 3:
         return tr(lang, f"tournament.ko_round.{left}")
     return tr(lang, "tournament.round", round=number)
 
@@ -271,7 +332,6 @@ def podium_message(tournament: Tournament, lang: str) -> tuple[discord.Embed, di
         colour=GAME_COLOURS.get(tournament.game),
     )
     embed.set_image(url=f"attachment://{PODIUM}")
-    embed.set_footer(text=marker(tournament, "podium"))
     file = discord.File(io.BytesIO(podium_png(pictured[:3])), filename=PODIUM)
     return embed, file
 
@@ -281,13 +341,9 @@ def results_message(
 ) -> tuple[list[discord.Embed], list[discord.File]]:
     """``/tournament results``: the podium, the final standings (or bracket) and each
     round's matches, the latest first, as many as the message holds."""
-    standings, files = standings_message(tournament, lang)
     if tournament.status != "finished":
+        standings, files = standings_message(tournament, lang)
         return [standings], files
     podium, picture = podium_message(tournament, lang)
-    for round_no in range(tournament.round - 1, 0, -1):  # the earlier rounds, while they fit
-        _add_round(standings, tournament, round_no, lang)
-        if len(podium) + len(standings) > EMBEDS_LENGTH or len(standings.fields) > 25:
-            standings.remove_field(-1)
-            break
+    standings, files = standings_message(tournament, lang, room=EMBEDS_LENGTH - len(podium))
     return [podium, standings], [picture, *files]

@@ -166,8 +166,9 @@ def end_by_tournament(
     table: Table, reason: str = "tournament", forfeited: Collection[int] = ()
 ) -> None:
     """The match ends where it is: the tournament's round ran out (``tournament``: the
-    tournament decides it), or the entrant of members ``forfeited`` withdrew or was
-    disqualified (``withdrawn``, ``disqualified``: they lose by forfeit)."""
+    tournament decides it), the tournament was cancelled (``tournament_cancelled``), or
+    the entrant of members ``forfeited`` withdrew or was disqualified (``withdrawn``,
+    ``disqualified``: they lose by forfeit)."""
     if table.is_live:
         table.log.forfeited = [i for i, seat in enumerate(table.seats) if seat.user_id in forfeited]
         _end(table, reason)

@@ -89,7 +89,12 @@ class Shown(BaseModel):
     standings_message_id: int | None = None
     rounds_posted: int = 0
     """Rounds whose pairings were posted (with the entrants' pings)."""
+    parts_posted: int = 0
+    """Messages of the next round's pairings posted (a round of many boards takes several)."""
     podium_posted: bool = False
+    sending: str | None = None
+    """The post being sent (``round 2 · 1``, ``podium``), recorded before it goes: after a
+    kill before its own record, the channel is searched for it rather than sent twice."""
     invitations_posted: int = 0
     """Invitations (in order) whose message was posted, or needed none."""
     invitation_messages: dict[int, int] = Field(default_factory=dict)

@@ -167,7 +167,7 @@ def after_round(tournament: Tournament, now: float) -> None:
     if tournament.status != "running" or not round_over(tournament):
         return
     if tournament.format == "knockout":
-        tournament.bracket = [_advancing(tournament, p) for p in tournament.round_pairings()]
+        tournament.bracket = [advancing(tournament, p) for p in tournament.round_pairings()]
         if len(tournament.bracket) == 1:
             finish(tournament)
             return
@@ -177,7 +177,7 @@ def after_round(tournament: Tournament, now: float) -> None:
     pair_next_round(tournament, now)
 
 
-def _advancing(tournament: Tournament, pairing: Pairing) -> int:
+def advancing(tournament: Tournament, pairing: Pairing) -> int:
     """Who goes through: the winner (``NOBODY`` when both forfeited); on a draw, the
     better seed."""
     if pairing.winner is not None:
@@ -236,7 +236,7 @@ def podium(tournament: Tournament) -> list[list[int]]:
     final = tournament.round_pairings(tournament.rounds)
     if not final or not final[0].decided:
         return []
-    champion = _advancing(tournament, final[0])
+    champion = advancing(tournament, final[0])
     semis = tournament.round_pairings(tournament.rounds - 1) if tournament.rounds > 1 else []
     thirds = [third for semi in semis for third in _beaten(tournament, semi)]
     return [[champion] if champion != NOBODY else [], _beaten(tournament, final[0]), thirds]
@@ -245,7 +245,7 @@ def podium(tournament: Tournament) -> list[list[int]]:
 def _beaten(tournament: Tournament, pairing: Pairing) -> list[int]:
     """Who lost a knock-out match and is placed by it: nobody after a bye, a walkover
     or a double forfeit (both lost, and neither is placed)."""
-    winner = _advancing(tournament, pairing)
+    winner = advancing(tournament, pairing)
     loser = pairing.b if winner == pairing.a else pairing.a
     return [] if NOBODY in (winner, loser) or loser == BYE else [loser]
 

@@ -200,7 +200,7 @@ class TournamentService:
         async with self._changing(tournament_id) as draft:
             rules.hosted_by(draft, user_id, can_manage=can_manage)
             ended = rules.cancel(draft)
-        await self._end_tables(ended)
+        await self._end_tables(ended, "tournament_cancelled")
         return draft
 
     async def settle(self, tournament_id: int) -> None:
