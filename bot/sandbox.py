@@ -16,8 +16,9 @@ Choices for the sandbox:
 - Bots move at once and hands follow each other without a pause, and there are no
   turn timers (quick play's and tournaments' tables neither: one member plays every
   seat in turn); the pool pairs when a member enters, and offers the hard bot at once.
-- SimCord's preview shows one channel: #cartas, or with ``--dms`` Alex's DMs with the
-  bot, where quick play's seat is played (``/play``, then the hard bot).
+- SimCord's preview shows one channel: #cartas, or with ``--dms`` the members' DMs with
+  the bot, where quick play's seats are played: its "Viewing as" menu opens each
+  member's own DMs (``sandbox_dms``), so Alex and Bea ``/play`` and play each other.
 - The database is a throw-away file in a temporary folder unless ``--database``
   names one; the server, channel and member get the same ids every run, so a kept
   database keeps its leaderboards and history. The slash commands are synced at
@@ -74,11 +75,14 @@ Database: {database}"""
 DMS_WELCOME = """\
 Sandbox ready: open {url}
 
-This page is Alex's DMs with the bot. Type /play there: nobody else is in the sandbox's
-pool, so the hard bot is offered at once; press "Play the hard bot now" and the match is
-one message here, your whole seat. /scopa new opens a friends' table here, driven by
-clicks alone (add a bot, Start, My hand), as in any DM or group DM. /stats, /history and
-/daily play work here too. Ctrl-C stops the sandbox.
+This page is Alex's DMs with the bot; the "Viewing as" menu at the top opens Bea's,
+Carlo's or Dani's. Type /play: alone in the pool, you are offered the hard bot at once
+("Play the hard bot now"); or /play as Alex, then as Bea, and the pool pairs them: each
+plays their seat, one message, from their own DMs, switching with "Viewing as" (each
+shows as an animal, 🦊 1000?, until they choose /profile show_me:True). /scopa
+new opens a friends' table here, driven by clicks alone (add a bot, Start, My hand), as
+in any DM or group DM. /stats, /history and /daily play work here too. Ctrl-C stops the
+sandbox.
 Database: {database}"""
 
 NEEDS_DEV = 'the sandbox needs the development extras: pip install -e ".[dev]"'
@@ -194,16 +198,18 @@ def follow_the_clock(page) -> None:
 
 
 def open_page(world: SandboxWorld, *, dms: bool = False, port: int | None = None):
-    """The preview of #cartas (or of ``MEMBER_NAME``'s DMs with the bot, ``dms``) that
-    the browser shows, following the sandbox's clock."""
-    you = world.you.user
-    page = world.env.preview(
-        you.dm_channel if dms else world.channel,
-        viewers=[you] if dms else world.members,
-        layout="channel",
-        port=port,
-        assets=emoji_pictures(world.env),
-    )
+    """The preview of #cartas (or, ``dms``, of the members' DMs with the bot, Alex's
+    first) that the browser shows, following the sandbox's clock."""
+    assets = emoji_pictures(world.env)
+    if dms:
+        from .sandbox_dms import dms_preview
+
+        users = [member.user for member in world.members]
+        page = dms_preview(world.env, users, assets=assets, port=port)
+    else:
+        page = world.env.preview(
+            world.channel, viewers=world.members, layout="channel", port=port, assets=assets
+        )
     follow_the_clock(page)
     return page
 
