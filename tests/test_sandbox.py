@@ -115,6 +115,27 @@ async def _match_against_the_easy_bot(world, *, played: bool = True) -> TableDri
     return driver
 
 
+async def test_the_page_parses_a_message_once_not_at_every_click(tmp_path, monkeypatch):
+    """The page rebuilds the messages it shows at every click, and parsed the markdown
+    of each again with a new parser (80% of a click's time in a #cartas of 150
+    messages): a text is parsed once, and a click on an unchanged channel parses none."""
+    from simcord.preview import _markdown
+
+    async with sandbox(tmp_path / "sandbox.sqlite3", deal_seed=5) as world:
+        for number in range(20):
+            await world.others[0].send(world.channel, f"**chat** {number}")
+        async with open_page(world) as preview, aiohttp.ClientSession() as http:
+            page = await PageClient.open(http, preview)
+            built = []
+            parser = _markdown._markdown_parser
+            monkeypatch.setattr(
+                _markdown, "_markdown_parser", lambda *a: built.append(a) or parser(*a)
+            )
+            await page.act("refresh")
+            assert "**chat** 19" in [m["content"] for m in page.messages()]
+            assert built == [], "nothing parsed again"
+
+
 async def test_history_dates_come_from_the_sandbox_clock(tmp_path):
     async with sandbox(tmp_path / "sandbox.sqlite3", deal_seed=5) as world:
         you, channel, env = world.you, world.channel, world.env
