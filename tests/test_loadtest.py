@@ -12,6 +12,7 @@ from bot.loadtest.__main__ import parser
 from bot.loadtest.discord_load import run_discord_benchmark
 from bot.loadtest.metering import counts_against_global_limit, normalized_route
 from bot.loadtest.probes import custom_ids, panel_version
+from bot.loadtest.sandbox_load import run_daily_benchmark
 
 FIELDS = (
     "moves",
@@ -223,6 +224,17 @@ async def test_the_pool_mix_plays_quick_matches_in_dms_and_counts_their_calls():
     assert report["rate_limited_calls_per_move"] <= 1.2
 
 
+async def test_the_pool_mix_finishes_on_a_machine_too_busy_for_simcords_settle_timeout():
+    """A busy machine answered slower than SimCord's settle timeout and the benchmark
+    stopped ("bot did not settle while advancing time"); a timeout of 1 ms stands for
+    a machine far busier: a step cut short is taken on to its end."""
+    from bot.loadtest.pool_discord import run_pool_mix
+
+    report = await run_pool_mix(tables=2, moves=40, seed=2, settle_timeout=0.001)
+    assert report["moves"] >= 40 and report["bot_errors"] == 0
+    assert report["stale_panels"] == 0
+
+
 async def test_the_groupdm_mix_plays_friends_tables_on_interactions_alone():
     from bot.loadtest.groupdm_discord import run_groupdm_mix
 
@@ -239,3 +251,14 @@ async def test_the_verify_benchmark_plays_matches_that_all_check_out():
     report = await run_verify_benchmark(matches=4, seed=2, database=None)
     assert report["matches"] == 4 and report["hands"] >= 4
     assert report["mismatches"] == report["uncommitted"] == 0
+
+
+async def test_the_daily_benchmark_plays_every_days_deal_on_the_page():
+    report = await run_daily_benchmark(matches=1, kept=150, seed=1)
+    json.dumps(report)
+    assert report["daily"] and report["matches"] == 1 and report["messages"] > 0
+    assert report["clicks"] >= 4 * 15, "each game's hand played to its end"
+    assert 0 < report["daily_click_ms_p50"] <= report["daily_click_ms_p95"]
+    assert report["daily_play_ms_max"] > 0
+    args = parser().parse_args(["sandbox", "--daily", "--matches", "3"])
+    assert args.daily and args.matches == 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
 import re
@@ -19,6 +20,7 @@ import discord
 from simcord.results import to_discord_message
 
 from bot.__main__ import parse_args
+from bot.pool.matchmaking import BASE_GAP
 from bot.sandbox import open_page, sandbox
 from tests.discord_helpers import (
     BOT_SELECT,
@@ -30,6 +32,7 @@ from tests.discord_helpers import (
     is_score_sheet,
     message_text,
 )
+from tests.page_client import PageClient, live_ids, shown_text
 
 
 async def test_the_sandbox_world_plays_a_whole_hand_against_a_bot(tmp_path):
@@ -110,6 +113,27 @@ async def _match_against_the_easy_bot(world, *, played: bool = True) -> TableDri
     if played:
         await driver.play_to_end()
     return driver
+
+
+async def test_the_page_parses_a_message_once_not_at_every_click(tmp_path, monkeypatch):
+    """The page rebuilds the messages it shows at every click, and parsed the markdown
+    of each again with a new parser (80% of a click's time in a #cartas of 150
+    messages): a text is parsed once, and a click on an unchanged channel parses none."""
+    from simcord.preview import _markdown
+
+    async with sandbox(tmp_path / "sandbox.sqlite3", deal_seed=5) as world:
+        for number in range(20):
+            await world.others[0].send(world.channel, f"**chat** {number}")
+        async with open_page(world) as preview, aiohttp.ClientSession() as http:
+            page = await PageClient.open(http, preview)
+            built = []
+            parser = _markdown._markdown_parser
+            monkeypatch.setattr(
+                _markdown, "_markdown_parser", lambda *a: built.append(a) or parser(*a)
+            )
+            await page.act("refresh")
+            assert "**chat** 19" in [m["content"] for m in page.messages()]
+            assert built == [], "nothing parsed again"
 
 
 async def test_history_dates_come_from_the_sandbox_clock(tmp_path):
@@ -356,3 +380,85 @@ async def test_quick_play_is_played_against_the_hard_bot_in_the_sandbox_dms(tmp_
         assert custom_ids(seat, "esc:card:"), "the seat's cards are buttons"
         assert "Hard bot" in seat.embeds[0].description
     assert parse_args(["--sandbox", "--dms"]).dms
+
+
+def _seat(page: PageClient) -> dict | None:
+    """The viewer's quick-play seat, as their DMs show it."""
+    seats = [m for m in page.messages() if "quick play #" in _title(m)]
+    return seats[-1] if seats else None
+
+
+def _searching(page: PageClient) -> str:
+    """The viewer's last answer to /play, as it reads now."""
+    answers = [m for m in page.messages() if _title(m).startswith("⚡ Quick play")]
+    return shown_text(answers[-1])
+
+
+def _title(message: dict) -> str:
+    return (message["embeds"] or [{}])[0].get("title") or ""
+
+
+async def _play_out_on_the_page(page: PageClient, names: tuple[str, ...]) -> int:
+    """Each member in turn, viewed as on the page, plays their first card (and its first
+    capture) from their own seat until the match is over; the moves played."""
+    moves, idle = 0, 0
+    for name in itertools.cycle(names):
+        await page.view_as(name)
+        seat = _seat(page)
+        cards = live_ids(seat, "esc:card:") if seat else []
+        if not cards:
+            idle += 1
+            if idle == len(names):
+                return moves
+            continue
+        idle = 0
+        await page.click(seat, cards[0])
+        choices = live_ids(_seat(page), "esc:move:")
+        if choices:
+            await page.click(_seat(page), choices[0])
+        moves += 1
+        assert moves < 400, "the match did not end"
+    raise AssertionError("unreachable")
+
+
+async def test_two_members_play_quick_matches_from_their_own_dms_on_one_page(tmp_path):
+    """The --dms page's "Viewing as" opens each member's own DMs: Alex and Bea /play and
+    the pool pairs them, each plays their seat from their DMs and reacts; they /play
+    again and are paired again, though their ratings moved apart and the sandbox's
+    clock, standing still, widens no range; then Bea asks never to meet Alex again."""
+    async with sandbox(tmp_path / "sandbox.sqlite3", deal_seed=3) as world:
+        preview = open_page(world, dms=True)
+        async with preview, aiohttp.ClientSession() as http:
+            page = await PageClient.open(http, preview)
+            assert page.viewer_names() == ["Alex", "Bea", "Carlo", "Dani"]
+            await page.slash("play", game="scopa")
+            alex_dms = page.shown["channelId"]
+            await page.view_as("Bea")
+            assert page.shown["channelId"] != alex_dms, "Bea's own DMs"
+            assert page.messages() == [], "nothing of Alex's"
+            await page.slash("play", game="scopa")
+            assert "Opponent found" in _searching(page)
+
+            await page.select(_seat(page), "esc:react:1", ["1"])
+            await page.view_as("Alex")
+            assert "Well played!" in shown_text(_seat(page)), "Bea's reaction reaches Alex"
+            assert await _play_out_on_the_page(page, ("Alex", "Bea")) >= 20
+            assert "Result" in shown_text(_seat(page))
+            ratings = await world.bot.storage.global_ratings("scopa", [m.id for m in world.members])
+            alex, bea = (ratings[m.id].shown for m in world.members[:2])
+            assert abs(alex - bea) > BASE_GAP, "too far apart for a first wave's range"
+
+            await _both_play(page)
+            assert "Opponent found" in _searching(page), "paired again"
+            await _play_out_on_the_page(page, ("Bea", "Alex"))
+            await page.click(_seat(page), "esc:block:2")
+            assert "You will not be paired with" in shown_text(page.messages()[-1])
+            await _both_play(page)
+            assert "No opponent yet" in _searching(page), "not paired again"
+
+
+async def _both_play(page: PageClient) -> None:
+    """Alex, then Bea, /play Scopa (the page left as Bea)."""
+    for name in ("Alex", "Bea"):
+        await page.view_as(name)
+        await page.slash("play", game="scopa")

@@ -140,8 +140,10 @@ def _verify(args: argparse.Namespace) -> dict:
 
 
 def _sandbox(args: argparse.Namespace) -> dict:
-    from .sandbox_load import run_sandbox_benchmark
+    from .sandbox_load import run_daily_benchmark, run_sandbox_benchmark
 
+    if args.daily:
+        return asyncio.run(run_daily_benchmark(args.matches, kept=args.kept, seed=args.seed))
     return asyncio.run(
         run_sandbox_benchmark(
             matches=args.matches, every=args.every, kept=args.kept, seed=args.seed
@@ -273,6 +275,11 @@ def parser() -> argparse.ArgumentParser:
         "--kept", type=int, default=150, help="messages a channel keeps (0: all, as before)"
     )
     page.add_argument("--seed", type=int, default=1, help="seeds the deals and the choices")
+    page.add_argument(
+        "--daily",
+        action="store_true",
+        help="then the day's deals on the page: the daily click's p50/p95",
+    )
     page.set_defaults(run=_sandbox)
     return top
 

@@ -11,13 +11,11 @@ is and what is legal from the bot's ``TableService``, and clicking stable custom
 take in several ways, or on the board for a claim). A finished match
 is followed by a new one at its slot, until ``moves`` moves were applied.
 
-What is measured, and how: ``metering``. The lookups that depend on the Discord layout
-live in ``probes``.
+What is measured, and how: ``metering``; lookups that depend on the layout: ``probes``.
 
-Pauses: the benchmark runs with ``HAND_PAUSE=0`` and ``BOT_PAUSE=0``. A sleep in the bot
-shorter than SimCord's settle timeout (5 s) is waited out by SimCord itself, in real
-time; a longer one parks until virtual time moves, which ``_catch_up`` does in
-``TIME_STEP`` steps until the table has settled (``virtual_advances`` counts them).
+Pauses (``HAND_PAUSE=0``, ``BOT_PAUSE=0``): a bot's sleep under SimCord's settle timeout
+(5 s) is waited out by SimCord; a longer one parks until ``_catch_up`` moves the clock in
+``TIME_STEP`` steps (``virtual_advances``). ``patience``: steps on a busy machine.
 """
 
 from __future__ import annotations
@@ -37,6 +35,7 @@ from ..games import is_claim, move_card
 from ..settings import Settings
 from . import probes
 from .metering import Meter
+from .patience import act, advance, settle
 from .world import Player, Slot, seat_members
 
 BOT_LEVEL = "greedy"
@@ -138,11 +137,12 @@ class DiscordLoad:
             table_id = probes.lobby_table_id(lobby) if lobby is not None else None
             if table_id is None:
                 raise BenchmarkError(f"slot {slot.index}: /{slot.game} new showed no lobby")
+            join, menu = f"esc:lobby:{table_id}:join", f"esc:bot:{table_id}"
             for player in slot.players[1:]:
-                await player.actor.click(lobby, custom_id=f"esc:lobby:{table_id}:join")
+                await act(self.env, player.actor.click(lobby, custom_id=join))
             if slot.with_bot:
-                await host.select(lobby, [BOT_LEVEL], custom_id=f"esc:bot:{table_id}")
-        await host.click(lobby, custom_id=f"esc:lobby:{table_id}:start")
+                await act(self.env, host.select(lobby, [BOT_LEVEL], custom_id=menu))
+        await act(self.env, host.click(lobby, custom_id=f"esc:lobby:{table_id}:start"))
         table = self.service.tables.get(table_id)
         if table is None or table.status != "playing":
             raise BenchmarkError(f"slot {slot.index}: table {table_id} did not start")
@@ -198,12 +198,12 @@ class DiscordLoad:
         """Settle, then move SimCord's virtual clock on while the bot has parked work
         (a pause before a bot's move or a new deal) and the table has not settled."""
         until = until or (lambda: self._settled(table))
-        await self.env.settle()
+        await settle(self.env)
         for _ in range(MAX_TIME_STEPS):
             if until():
                 return
             self.meter.virtual_advances += 1
-            await self.env.advance_time(TIME_STEP)
+            await advance(self.env, TIME_STEP)
         if not until():
             version = self._current(table).version
             raise BenchmarkError(f"table {table.id} did not settle at version {version}")
@@ -237,7 +237,7 @@ class DiscordLoad:
         board = probes.board_message(self.env, table)
         before = probes.fingerprint(board) if board is not None else None
         started = time.perf_counter()
-        await clicker.click(message, custom_id=custom_id)
+        await act(self.env, clicker.click(message, custom_id=custom_id))
         if self._current(table).version == version:
             return
         await self._catch_up(table, lambda: self._board_shows(table, version + 1, before))
@@ -265,7 +265,7 @@ class DiscordLoad:
         if len(moves) == 1:
             await self._timed_click(table, clicker, panel, custom_id)
             return
-        await clicker.click(panel, custom_id=custom_id)
+        await act(self.env, clicker.click(panel, custom_id=custom_id))
         if clicker is player.actor:
             panel = probes.ephemeral_panel(player.ephemeral)
         else:
@@ -322,14 +322,14 @@ class DiscordLoad:
                 if idle > MAX_IDLE_ROUNDS:
                     raise BenchmarkError("no member is to act at any table")
                 self.meter.virtual_advances += 1
-                await self.env.advance_time(TIME_STEP)
+                await advance(self.env, TIME_STEP)
                 continue
             idle = 0
             slot, player = self.rng.choice(ready)
             self.meter.human_actions += 1
             await self.play(slot, player)
             self.check_panels(slot)
-            await self.env.advance_time(self.think / len(self.slots))
+            await advance(self.env, self.think / len(self.slots))
         self._take_calls(counted=True)
         return self.report(time.perf_counter() - started)
 

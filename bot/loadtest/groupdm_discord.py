@@ -24,6 +24,7 @@ from ..games import is_claim, move_card
 from . import probes
 from .discord_load import THINK_SECONDS, BenchmarkError, simulated_bot
 from .metering import Meter
+from .patience import act, advance, settle
 
 MAX_STEPS_WITHOUT_MOVE = 50
 
@@ -103,14 +104,14 @@ class GroupDmLoad:
         if not playable:
             raise BenchmarkError(f"table {table.id}: the hand offers no card")
         version, started = table.version, time.perf_counter()
-        await member.click(panel, custom_id=cards[self.rng.choice(playable)])
+        await act(self.env, member.click(panel, custom_id=cards[self.rng.choice(playable)]))
         if self.bot.service.tables[table.id].version == version:
             panel = self._current(group, self.hands[member.id])
             choices = [c for c in probes.custom_ids(panel, enabled_only=True) if ":move:" in c]
             if not choices:
                 raise BenchmarkError(f"table {table.id}: a card neither played nor chose")
-            await member.click(panel, custom_id=self.rng.choice(choices))
-        await self.env.settle()
+            await act(self.env, member.click(panel, custom_id=self.rng.choice(choices)))
+        await settle(self.env)
         self.meter.click_ms.append((time.perf_counter() - started) * 1000)
 
     def check_hands(self, index: int, table) -> None:
@@ -151,14 +152,14 @@ class GroupDmLoad:
                 idle += 1
                 if idle > MAX_STEPS_WITHOUT_MOVE:
                     raise BenchmarkError("nobody is to act at any table")
-                await self.env.settle()
+                await settle(self.env)
                 continue
             idle = 0
             index, table, member = self.rng.choice(ready)
             self.meter.human_actions += 1
             await self.play(index, table, member)
             self.check_hands(index, table)
-            await self.env.advance_time(self.think / len(self.groups))
+            await advance(self.env, self.think / len(self.groups))
         self._calls(counted=True)
         return {
             "benchmark": "discord",

@@ -25,6 +25,7 @@ from ..pool.matchmaking import WAVE_SECONDS
 from . import probes
 from .discord_load import THINK_SECONDS, BenchmarkError, simulated_bot
 from .metering import Meter
+from .patience import act, advance, settle
 
 GAMES = ("scopa", "escoba", "rubamazzo")
 TIME_STEP = 0.5
@@ -64,12 +65,12 @@ class PoolLoad:
         game = GAMES[(pair_index + len(self.table_ids)) % len(GAMES)]
         for member in free:
             if member is ana:
-                await member.slash(channels[0], "play", game=game)
+                await act(self.env, member.slash(channels[0], "play", game=game))
             elif from_dm:
-                await member.user.slash("play", game=game)
+                await act(self.env, member.user.slash("play", game=game))
             else:
-                await member.slash(channels[1], "play", game=game)
-        await self.env.advance_time(WAVE_SECONDS)
+                await act(self.env, member.slash(channels[1], "play", game=game))
+        await advance(self.env, WAVE_SECONDS)
         self._track()
 
     def _track(self) -> None:
@@ -104,24 +105,24 @@ class PoolLoad:
         if not playable:
             raise BenchmarkError(f"table {table.id}: the seat offers no card")
         version, started = table.version, time.perf_counter()
-        await member.user.click(seat, custom_id=cards[self.rng.choice(playable)])
+        await act(self.env, member.user.click(seat, custom_id=cards[self.rng.choice(playable)]))
         if self.bot.service.tables[table.id].version == version:
             seat = probes.latest_dm_panel(member.user)
             choices = [c for c in probes.custom_ids(seat, enabled_only=True) if ":move:" in c]
             if not choices:
                 raise BenchmarkError(f"table {table.id}: a card neither played nor chose")
-            await member.user.click(seat, custom_id=self.rng.choice(choices))
+            await act(self.env, member.user.click(seat, custom_id=self.rng.choice(choices)))
         await self._catch_up(table.id)
         self.meter.click_ms.append((time.perf_counter() - started) * 1000)
 
     async def _catch_up(self, table_id: int) -> None:
-        await self.env.settle()
+        await settle(self.env)
         for _ in range(MAX_TIME_STEPS):
             table = self.bot.service.tables[table_id]
             if table.status != "playing" or not table.seats[table.state.turn].autoplayed:
                 return
             self.meter.virtual_advances += 1
-            await self.env.advance_time(TIME_STEP)
+            await advance(self.env, TIME_STEP)
 
     def check_seats(self, table_id: int) -> None:
         table = self.bot.service.tables[table_id]
@@ -154,7 +155,7 @@ class PoolLoad:
                 idle += 1
                 if idle > MAX_WAVES:
                     raise BenchmarkError("nobody is to act and the pool pairs nobody")
-                await self.env.advance_time(WAVE_SECONDS)
+                await advance(self.env, WAVE_SECONDS)
                 self._track()
                 continue
             idle = 0
@@ -162,7 +163,7 @@ class PoolLoad:
             self.meter.human_actions += 1
             await self.play(table, member)
             self.check_seats(table.id)
-            await self.env.advance_time(self.think / len(self.pairs))
+            await advance(self.env, self.think / len(self.pairs))
         self._calls(counted=True)
         return {
             "benchmark": "discord",
@@ -175,12 +176,20 @@ class PoolLoad:
         }
 
 
+SETTLE_SECONDS = 2.0
+"""SimCord's settle timeout here: the pool's 3 s waves park until the clock moves (a
+settle timeout above them would wait them out in real time)."""
+
+
 async def run_pool_mix(
-    *, tables: int, moves: int, seed: int, think: float = THINK_SECONDS
+    *,
+    tables: int,
+    moves: int,
+    seed: int,
+    think: float = THINK_SECONDS,
+    settle_timeout: float = SETTLE_SECONDS,
 ) -> dict[str, Any]:
     """Quick-play matches of ``tables`` pairs until ``moves`` moves; the report."""
-    # The pool's 3 s waves park until the clock moves (a settle timeout above them would
-    # wait them out in real time).
-    async with simulated_bot(seed, settle_timeout=2.0) as (env, bot):
+    async with simulated_bot(seed, settle_timeout=settle_timeout) as (env, bot):
         load = PoolLoad(env, bot, tables=tables, target=moves, seed=seed, think=think)
         return await load.run()

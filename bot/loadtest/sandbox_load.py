@@ -8,6 +8,10 @@ and a card, and the capture's letter when asked) and each card click is timed fr
 POST to its answer, which carries the page's new snapshot. The matches in between are
 played through SimCord directly, so the history grows fast. ``--kept 0`` keeps the whole
 history (the sandbox before it kept ``KEPT_MESSAGES``).
+
+``--daily``: the day's deal of every game played on the page in #cartas once
+``matches`` matches grew its history (issue 46: a daily card click took 1.9–4.3 s),
+each click timed from the POST to its answer.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from typing import Any
 
 import aiohttp
 
+from ..daily.deal import daily_games
 from ..sandbox import SandboxWorld, open_page, sandbox
 from .probes import board_message, board_message_id, custom_ids, ephemeral_panel, lobby_table_id
 
@@ -181,3 +186,44 @@ async def run_sandbox_benchmark(matches: int, every: int, kept: int, seed: int) 
                     else:
                         await play_directly(world, rng)
     return {"kept": kept or "all", "matches": matches, "seed": seed, "by_match": rows}
+
+
+async def play_the_dailies(page: PageClient, rng: random.Random) -> tuple[float, list[float]]:
+    """Every game's day's deal through the page: the slowest ``/daily play``'s seconds,
+    and each card or capture click's."""
+    opened, clicks = [], []
+    for game in daily_games():
+        started = time.perf_counter()
+        hand = _answer_id(await page.command("daily play", game=game))
+        opened.append(time.perf_counter() - started)
+        while moves := [i for i in _ids(page, hand, "esc:daily:") if i.split(":")[-2] in "cm"]:
+            started = time.perf_counter()
+            await page.press(hand, rng.choice(moves))
+            clicks.append(time.perf_counter() - started)
+    return max(opened), clicks
+
+
+async def run_daily_benchmark(matches: int, kept: int, seed: int) -> dict:
+    """The day's deals played on the page once ``matches`` matches grew #cartas."""
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory(prefix="escoba-sandbox-bench-") as scratch:
+        database = Path(scratch) / "sandbox.sqlite3"
+        async with sandbox(database, deal_seed=seed, kept_messages=kept or None) as world:
+            world.env.settle_timeout = 120  # a busy machine: the bot players' first answers
+            for _ in range(matches):
+                await play_directly(world, rng)
+            stored = len(world.env.backend.messages.get(world.channel.id, {}))
+            async with open_page(world) as preview, aiohttp.ClientSession() as session:
+                page = PageClient(session, preview.url)
+                await page.open(world.you.id)
+                opened, clicks = await play_the_dailies(page, rng)
+    cuts = statistics.quantiles(clicks, n=20)
+    return {
+        "daily": True,
+        "matches": matches,
+        "messages": stored,
+        "clicks": len(clicks),
+        "daily_play_ms_max": round(opened * 1000),
+        "daily_click_ms_p50": round(statistics.median(clicks) * 1000),
+        "daily_click_ms_p95": round(cuts[18] * 1000),
+    }

@@ -23,6 +23,7 @@ here or entered together) are paired into matches.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -138,13 +139,17 @@ def pair_rows(
     *,
     teams: bool,
     now: datetime,
+    by_rating: bool = True,
 ) -> list[list[list[int]]]:
     """A wave over the pool's rows (partners are two rows naming each other) and the
     blocks among them (blocker, blocked) at ``now``: the matches, each a list of sides
     of member ids. ``teams``: a 2 v 2 game (Scopone), else one member a side. A row's
     missed waves are counted from when it entered, so processes racing the same waves
-    widen nobody's range faster."""
+    widen nobody's range faster. Not ``by_rating``: any two entries may meet (blocks
+    still kept), whatever their ratings."""
     entries = _entries(rows, blocks, now)
+    if not by_rating:
+        entries = [dataclasses.replace(entry, rating=0) for entry in entries]
     if not teams:
         return [[list(a.members), list(b.members)] for a, b in pair_wave(entries)]
     solos = [e for e in entries if len(e.members) == 1]

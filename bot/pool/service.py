@@ -60,6 +60,9 @@ class PoolService:
         self.offer_after = offer_after
         """How long a member waits before the hard bot is offered (the sandbox, whose
         clock stands still, offers it at the first wave)."""
+        self.by_rating = True
+        """Pair by rating, in ranges that widen as members wait (the sandbox's clock
+        stands still, so no range would widen there: it pairs any two who wait)."""
 
     async def enter(self, game: str, joining: Joining, partner: Joining | None = None) -> None:
         """Enter a member (with their ``partner``, for Scopone) in ``game``'s pool.
@@ -143,7 +146,9 @@ class PoolService:
         teams, now = teams_game(game), self.clock()
         return await self.storage.run_wave(
             game,
-            lambda rows, blocks: pair_rows(rows, blocks, teams=teams, now=now),
+            lambda rows, blocks: pair_rows(
+                rows, blocks, teams=teams, now=now, by_rating=self.by_rating
+            ),
             now - self.offer_after,
         )
 

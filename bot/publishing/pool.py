@@ -44,8 +44,9 @@ class PoolRunner:
     def __init__(self, port: DiscordPort, service: TableService, publisher: Publisher) -> None:
         self.port, self.service, self.publisher = port, service, publisher
         self.pool = PoolService(service.storage, discord.utils.utcnow)  # SimCord's in tests
-        if port.simulated:  # the sandbox's clock stands still: the bot is offered at once
-            self.pool.offer_after = timedelta(0)
+        if port.simulated:  # the sandbox's clock stands still: the bot is offered at once,
+            self.pool.offer_after = timedelta(0)  # and any two members who wait meet
+            self.pool.by_rating = False
         self._pending: set[asyncio.Task] = set()
         self._task: asyncio.Task | None = None
         self._sleeping = False
