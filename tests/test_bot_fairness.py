@@ -76,12 +76,17 @@ def test_the_bots_debug_log_leaves_the_database_drivers_lines_out():
         driver.setLevel(levels[1])
 
 
-async def test_verify_refuses_other_servers_and_unknown_matches(simcord_env):
+async def finished_match(simcord_env):
     _, channel, players = make_world(simcord_env, "ana", "bob")
     driver = TableDriver(simcord_env, channel, players)
     await driver.open("escoba new", target=1)
     await driver.seat_and_start()
     await driver.play_to_end()
+    return channel, players
+
+
+async def test_verify_refuses_other_servers_and_unknown_matches(simcord_env):
+    channel, players = await finished_match(simcord_env)
     _, elsewhere, strangers = make_world(simcord_env, "eve")
     other = answer(await strangers[0].slash(elsewhere, "verify", match=1))
     assert other.content == "There is no match #1 here that you can look at."
@@ -119,15 +124,6 @@ async def test_a_restart_keeps_the_seed_and_a_changed_one_fails_verification(
     tampered = answer(await players[0].slash(channel, "verify", match=1)).embeds[0]
     assert tampered.title == "❌ Match #1 does not check out"
     assert "is not the commitment shown during the match" in tampered.description
-
-
-async def finished_match(simcord_env):
-    _, channel, players = make_world(simcord_env, "ana", "bob")
-    driver = TableDriver(simcord_env, channel, players)
-    await driver.open("escoba new", target=1)
-    await driver.seat_and_start()
-    await driver.play_to_end()
-    return channel, players
 
 
 async def test_a_log_cut_short_with_its_position_saved_as_final_does_not_check_out(simcord_env):

@@ -48,14 +48,7 @@ async def test_every_servers_matches_count_and_names_show_by_choice(simcord_env)
 
 async def test_a_global_page_button_is_refused_once_the_server_opts_out(simcord_env):
     _, channel, (ana, bob) = make_world(simcord_env, "ana", "bob", admin="ana")
-    storage = simcord_env.bot.storage
-    strangers = [
-        MatchResult(user_id=9000 + i, won=True, points=3, escobas=0, hands=1, on_global_board=True)
-        for i in range(11)
-    ]
-    await play_one(simcord_env, channel, [ana, bob])
-    row = await storage.table_row(1)
-    await storage.save_table(1, row, revision=row["revision"], changed=(), results=strangers)
+    await a_board_of_two_pages(simcord_env, channel, [ana, bob])
     board = (await bob.slash(channel, "leaderboard", scope="global")).response.message
     assert board.embeds[0].footer.text.startswith("Page 1 of 2 ")
 
@@ -67,18 +60,23 @@ async def test_a_global_page_button_is_refused_once_the_server_opts_out(simcord_
         assert current(simcord_env, board).embeds[0].footer.text.startswith("Page 1 of 2 ")
 
 
-async def test_leaderboard_in_dms_is_the_global_board(simcord_env):
-    """In the bot's DMs, where quick play is rated, /leaderboard shows the global board,
-    its pages too."""
-    _, channel, (ana, bob) = make_world(simcord_env, "ana", "bob")
-    storage = simcord_env.bot.storage
+async def a_board_of_two_pages(env, channel, players) -> None:
+    """A match of ``players`` and eleven strangers' lines: the global board's two pages."""
+    storage = env.bot.storage
     strangers = [
         MatchResult(user_id=9000 + i, won=True, points=3, escobas=0, hands=1, on_global_board=True)
         for i in range(11)
     ]
-    await play_one(simcord_env, channel, [ana, bob])
+    await play_one(env, channel, players)
     row = await storage.table_row(1)
     await storage.save_table(1, row, revision=row["revision"], changed=(), results=strangers)
+
+
+async def test_leaderboard_in_dms_is_the_global_board(simcord_env):
+    """In the bot's DMs, where quick play is rated, /leaderboard shows the global board,
+    its pages too."""
+    _, channel, (ana, bob) = make_world(simcord_env, "ana", "bob")
+    await a_board_of_two_pages(simcord_env, channel, [ana, bob])
     board = answer(await ana.user.slash("leaderboard")).message
     assert board.embeds[0].title == "Escoba · global leaderboard · Rating"
     assert board.embeds[0].description.count("anonymous player") == 10
