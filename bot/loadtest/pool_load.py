@@ -191,7 +191,9 @@ async def _offers(world: PoolWorld, pool: PoolService, offers: list[dict[str, An
     for row in offers:
         world.count("bot_offers")
         stay = world.waiting.get(row["user_id"])
-        if stay is None or world.rng.random() >= BOT_TAKERS:
+        if stay is None or stay.partner == stay.user_id:  # a pair answers by its first
+            continue
+        if world.rng.random() >= BOT_TAKERS:
             continue
         if await pool.to_bot(stay.user_id) is None:
             continue
