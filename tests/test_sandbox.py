@@ -32,7 +32,7 @@ from tests.discord_helpers import (
     is_score_sheet,
     message_text,
 )
-from tests.page_client import PageClient, live_ids, shown_text
+from tests.page_client import PageClient, controls, live_ids, shown_text
 
 
 async def test_the_sandbox_world_plays_a_whole_hand_against_a_bot(tmp_path):
@@ -382,6 +382,12 @@ async def test_quick_play_is_played_against_the_hard_bot_in_the_sandbox_dms(tmp_
     assert parse_args(["--sandbox", "--dms"]).dms
 
 
+def _reaction(message: dict, index: int) -> str:
+    """The reactions menu's value for reaction ``index`` now (it names the turn too)."""
+    menu = next(c for c in controls(message) if c["custom_id"].startswith("esc:react:"))
+    return next(o["value"] for o in menu["options"] if o["value"].split(".")[0] == str(index))
+
+
 def _seat(page: PageClient) -> dict | None:
     """The viewer's quick-play seat, as their DMs show it."""
     seats = [m for m in page.messages() if "quick play #" in _title(m)]
@@ -439,7 +445,7 @@ async def test_two_members_play_quick_matches_from_their_own_dms_on_one_page(tmp
             await page.slash("play", game="scopa")
             assert "Opponent found" in _searching(page)
 
-            await page.select(_seat(page), "esc:react:1", ["1"])
+            await page.select(_seat(page), "esc:react:1", [_reaction(_seat(page), 1)])
             await page.view_as("Alex")
             assert "Well played!" in shown_text(_seat(page)), "Bea's reaction reaches Alex"
             assert await _play_out_on_the_page(page, ("Alex", "Bea")) >= 20
