@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from ..games import GAMES, parse_options
 from ..ratings import Rating
 from ..storage import RuleBroken, Storage
+from ..storage.base import stamp
 from ..storage.pool import Wave
 from ..tables import TableError
 from .bans import banned_until, looking_back
@@ -139,7 +140,7 @@ class PoolService:
 
     def _now(self) -> str:
         """The pool's time as its rows date it."""
-        return self.clock().astimezone(UTC).isoformat(timespec="seconds")
+        return stamp(self.clock())
 
     async def wave(self, game: str) -> Wave:
         """Pair ``game``'s pool once: the new pairings, and who is offered the bot now."""

@@ -20,6 +20,11 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def stamp(at: datetime) -> str:
+    """How every row dates a moment: UTC, to the second, ISO text (ordered as text)."""
+    return at.astimezone(UTC).isoformat(timespec="seconds")
+
+
 class StorageBase:
     """One database and the clock that dates what is written to it."""
 
@@ -55,7 +60,7 @@ class StorageBase:
             raise ClaimLost(shard)
 
     def now(self) -> str:
-        return self.clock().astimezone(UTC).isoformat(timespec="seconds")
+        return stamp(self.clock())
 
     @classmethod
     async def open(cls, url: Path | str, clock: Callable[[], datetime] = utc_now) -> Self:

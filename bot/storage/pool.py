@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import orjson
 
-from .base import StorageBase
+from .base import StorageBase, stamp
 from .databases import Conflict, Transaction
 from .records import RuleBroken
 
@@ -247,7 +247,7 @@ class PoolData(StorageBase):
         async def work(tx: Transaction) -> None:
             await tx.execute(
                 "INSERT INTO pool_strikes (user_id, at, kind) VALUES (?, ?, ?)",
-                (user_id, _stamp(at), kind),
+                (user_id, stamp(at), kind),
             )
 
         await self.db.write(work)
@@ -256,14 +256,9 @@ class PoolData(StorageBase):
         """When the member's strikes since ``since`` were given, oldest first."""
         rows = await self.db.fetch_all(
             "SELECT at FROM pool_strikes WHERE user_id = ? AND at >= ? ORDER BY at",
-            (user_id, _stamp(since)),
+            (user_id, stamp(since)),
         )
         return [datetime.fromisoformat(row["at"]) for row in rows]
-
-
-def _stamp(at: datetime) -> str:
-    """How the pool's rows date a moment (as ``StorageBase.now`` does)."""
-    return at.astimezone(UTC).isoformat(timespec="seconds")
 
 
 async def _offers(tx: Transaction, game: str, since: datetime | None) -> list[dict[str, Any]]:
@@ -272,7 +267,7 @@ async def _offers(tx: Transaction, game: str, since: datetime | None) -> list[di
     if since is None:
         return []
     where = "game = ? AND offered = 0 AND joined_at <= ?"
-    args = (game, _stamp(since))
+    args = (game, stamp(since))
     rows = await tx.fetch_all(f"SELECT {ENTRY_COLUMNS} FROM pool_entries WHERE {where}", args)
     await tx.execute(f"UPDATE pool_entries SET offered = 1 WHERE {where}", args)
     return rows
