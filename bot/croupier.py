@@ -33,7 +33,7 @@ from .pool.handlers import PoolHandlers
 from .publishing import DiscordPort, Publisher
 from .publishing.pool import PoolRunner
 from .records import RecordHandlers
-from .screens.common import card_words, reply
+from .screens.common import card_words, origin_of, reply
 from .screens.confirm import confirm_message, left_text
 from .screens.hand_panel import CardChoice, hint_text
 from .screens.history import MatchHistory
@@ -43,7 +43,6 @@ from .screens.replay import MatchReplay
 from .screens.review import MatchReviews
 from .table_commands import TableCommands
 from .tables import (
-    Place,
     Table,
     TableError,
     TableService,
@@ -98,7 +97,7 @@ class Croupier(
         (``tables.doors``); a table not in play here is left to its handler."""
         table = self.service.tables.get(table_id)
         if table is not None:
-            check_place(table, place_of(interaction), lobby=lobby)
+            check_place(table, origin_of(interaction), lobby=lobby)
 
     async def answer_error(self, interaction: discord.Interaction, error: Exception) -> None:
         """Whatever a component's handler raised, answered by the error boundary."""
@@ -199,7 +198,7 @@ class Croupier(
     @refusals_answered
     async def on_rematch(self, interaction: discord.Interaction, table_id: int) -> None:
         old = self.service.tables.get(table_id) or await self.service.load(table_id)
-        check_place(old, place_of(interaction), lobby=True)  # kept or not since a restart
+        check_place(old, origin_of(interaction), lobby=True)  # kept or not since a restart
         if old.seat_of(interaction.user.id) is None:
             raise TableError("table.not_seated")
         await self.open_table(
@@ -334,12 +333,6 @@ class Croupier(
             await interaction.edit_original_response(content=done, view=None)
         else:
             await reply(interaction, done)
-
-
-def place_of(interaction: discord.Interaction) -> Place:
-    """Where ``interaction`` comes from."""
-    private = interaction.context.private_channel
-    return Place(interaction.guild_id, interaction.channel_id, bool(private))
 
 
 def _manages(interaction: discord.Interaction, table: Table) -> bool:

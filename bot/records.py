@@ -9,9 +9,10 @@ import discord
 from .boundary import ErrorBoundary, refusals_answered
 from .i18n import language_of
 from .opening import public_lang
+from .screens.common import origin_of
 from .screens.history import MatchHistory
 from .screens.leaderboard import Leaderboards
-from .screens.replay import MatchReplay, looker
+from .screens.replay import MatchReplay
 from .screens.review import MatchReviews
 from .screens.verify import verdict_embed
 from .tables import TableService
@@ -62,7 +63,7 @@ class RecordHandlers:
     async def verify_match(self, interaction: discord.Interaction, table_id: int) -> None:
         """``/verify``: a finished match's deals rebuilt from its revealed seed, privately."""
         await interaction.response.defer(ephemeral=True, thinking=True)  # the move log is read
-        checked = await check_saved(self.service.storage, table_id, looker(interaction))
+        checked = await check_saved(self.service.storage, table_id, origin_of(interaction))
         shown = verdict_embed(checked.table, checked.verdict, language_of(interaction.locale))
         await interaction.edit_original_response(embed=shown)
 

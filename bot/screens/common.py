@@ -10,7 +10,7 @@ import discord
 
 from ..games import game_type
 from ..i18n import tr, tr_count
-from ..tables import Seat, Table, rated_forfeit
+from ..tables import Origin, Seat, Table, rated_forfeit
 from .cards import CardFaces, CardWords
 
 GAME_COLOURS = {
@@ -100,6 +100,12 @@ def advanced_text(name: str, value: object, lang: str) -> str:
     else:
         shown = str(value)
     return f"{tr(lang, f'adv.{name}')}: {shown}"
+
+
+def origin_of(interaction: discord.Interaction) -> Origin:
+    """Who clicked or asked, and from where (``tables.doors``)."""
+    private = bool(interaction.context.private_channel)
+    return Origin(interaction.user.id, interaction.guild_id, interaction.channel_id, private)
 
 
 def end_text(table: Table, lang: str) -> str:

@@ -20,10 +20,11 @@ from discord import ui
 from ..i18n import language_of, tr, tr_count
 from ..ratings import Rating
 from ..storage import Storage
-from ..tables import Looker, Table, may_look_at, places_seen_from, winners_of
+from ..tables import Origin, Table, may_look_at, places_seen_from, winners_of
 from .common import (
     GAME_COLOURS,
     category_name,
+    origin_of,
     seen_name,
     seen_side,
     table_game_name,
@@ -31,7 +32,6 @@ from .common import (
 )
 from .ids import HistorySelect, ReplayButton, ReviewButton
 from .match_over import rating_line
-from .replay import looker
 from .verify import revealed
 
 HISTORY_SIZE = 10
@@ -193,7 +193,7 @@ class MatchHistory:
         """Answer a pick in the history select with that match's score sheet, privately."""
         lang = language_of(interaction.locale)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        table = await self._finished_table(looker(interaction), values)
+        table = await self._finished_table(origin_of(interaction), values)
         if table is None:
             unknown = "history.unknown" if interaction.guild_id else "history.unknown_dms"
             await interaction.followup.send(tr(lang, unknown), ephemeral=True)
@@ -209,7 +209,7 @@ class MatchHistory:
         view = sheet_view(table.id, lang)
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
-    async def _finished_table(self, asking: Looker, values: list[str]) -> Table | None:
+    async def _finished_table(self, asking: Origin, values: list[str]) -> Table | None:
         """The picked match, if it started and ended and ``asking`` may look at it."""
         if len(values) != 1 or not values[0].isdigit():
             return None

@@ -30,10 +30,18 @@ from ..games import events_to_dicts
 from ..games.replay import ReplayError, Step, replay
 from ..i18n import language_of, tr
 from ..storage import Storage
-from ..tables import Looker, Table, TableError, may_look_at, places_seen_from
+from ..tables import Origin, Table, TableError, may_look_at, places_seen_from
 from .board import PLAYED_KINDS, board_picture
 from .cards import CardFaces, CardWords
-from .common import GAME_COLOURS, card_words, seen_name, seen_side, table_game_name, you_at
+from .common import (
+    GAME_COLOURS,
+    card_words,
+    origin_of,
+    seen_name,
+    seen_side,
+    table_game_name,
+    you_at,
+)
 from .ids import ReplayButton, ReplayHandSelect, ReviewButton
 from .story import describe_events
 from .verdicts import verdict_line
@@ -76,14 +84,14 @@ class MatchReplay:
         if table_id is None:
             table_id = await self.last_match_of(interaction.guild_id or 0, interaction.user.id)
         lang = language_of(interaction.locale)
-        view, files = await self.viewer(looker(interaction), table_id, step, lang)
+        view, files = await self.viewer(origin_of(interaction), table_id, step, lang)
         await interaction.edit_original_response(view=view, attachments=files)
 
     async def turn_page(self, interaction: discord.Interaction, table_id: int, step: int) -> None:
         """A viewer's step button or hand menu: the same message at ``step``."""
         await interaction.response.defer()  # edited once the step is drawn
         lang = language_of(interaction.locale)
-        view, files = await self.viewer(looker(interaction), table_id, step, lang)
+        view, files = await self.viewer(origin_of(interaction), table_id, step, lang)
         await interaction.edit_original_response(view=view, attachments=files)
 
     async def last_match_of(self, guild_id: int, user_id: int) -> int:
@@ -96,7 +104,7 @@ class MatchReplay:
         raise TableError("replay.none")
 
     async def viewer(
-        self, asking: Looker, table_id: int, step: int, lang: str
+        self, asking: Origin, table_id: int, step: int, lang: str
     ) -> tuple[ui.LayoutView, list[discord.File]]:
         """The viewer at ``step`` (clamped to the match) of a finished match ``asking``
         may look at, as they read it ("You" for their seat at quick play)."""
@@ -122,7 +130,7 @@ class MatchReplay:
                 return verdict_line(table, Decision(**decision), cards)
         return ""
 
-    async def match(self, asking: Looker, table_id: int) -> PlayedMatch:
+    async def match(self, asking: Origin, table_id: int) -> PlayedMatch:
         """A finished match ``asking`` may look at (``tables.may_look_at``), replayed
         (kept for the next click); ``replay.unknown`` for any other."""
         if table_id in self._kept:
@@ -148,11 +156,6 @@ class MatchReplay:
         if len(self._kept) > KEPT:
             self._kept.popitem(last=False)
         return played
-
-
-def looker(interaction: discord.Interaction) -> Looker:
-    """Who clicked or asked, and from where."""
-    return Looker(interaction.user.id, interaction.guild_id, interaction.channel_id)
 
 
 def _table_at(table: Table, step: Step) -> Table:

@@ -32,9 +32,9 @@ from ..pictures import review_png
 from ..storage import Storage
 from ..tables import Table, TableError
 from .cards import CardFaces, CardWords
-from .common import GAME_COLOURS, card_words, seen_name, table_game_name, you_at
+from .common import GAME_COLOURS, card_words, origin_of, seen_name, table_game_name, you_at
 from .ids import ReplayButton
-from .replay import MatchReplay, PlayedMatch, looker
+from .replay import MatchReplay, PlayedMatch
 from .verdicts import move_words, reason_text
 
 SHOWN_VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced")
@@ -65,7 +65,7 @@ class MatchReviews:
         if table_id is None:
             user_id = interaction.user.id
             table_id = await self.replays.last_match_of(interaction.guild_id or 0, user_id)
-        played = await self.replays.match(looker(interaction), table_id)
+        played = await self.replays.match(origin_of(interaction), table_id)
         table = played.table
         review = await self.review_of(played)
         cards = card_words(table, language_of(interaction.locale), self.faces)

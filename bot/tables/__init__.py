@@ -9,7 +9,7 @@
 - ``service``: ``TableService``, one lock and one transaction per command.
 """
 
-from .doors import Looker, Place, check_place, may_look_at
+from .doors import Origin, check_place, may_look_at
 from .errors import StalePanel, TableError
 from .lobby import (
     check_can_cancel,
@@ -27,10 +27,9 @@ from .service import Outcome, TableService
 __all__ = [
     "FRIENDS",
     "REACTIONS",
-    "Looker",
     "MatchLog",
+    "Origin",
     "Outcome",
-    "Place",
     "Seat",
     "StalePanel",
     "Table",

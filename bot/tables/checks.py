@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..games.fairness import SavedMove, Verdict, verify
 from ..storage import Storage
-from .doors import Looker, may_look_at
+from .doors import Origin, may_look_at
 from .errors import TableError
 from .model import Table
 
@@ -20,7 +20,7 @@ class Checked:
     verdict: Verdict
 
 
-async def check_saved(storage: Storage, table_id: int, asking: Looker | None = None) -> Checked:
+async def check_saved(storage: Storage, table_id: int, asking: Origin | None = None) -> Checked:
     """Check match ``table_id`` (one ``asking`` may look at, when given). ``TableError``:
     no such match there (``fair.unknown``), never dealt (``fair.not_dealt``), or still
     played (``fair.live``: its seed stays secret, the commitment is told)."""

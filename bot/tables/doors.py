@@ -23,11 +23,12 @@ from .model import FRIENDS, Table, places_seen_from
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
-    """Where a click comes from: its server (None: no server), its channel, and whether
-    it is a private channel (a DM between members, a group DM) rather than the
-    member's DM with the bot."""
+class Origin:
+    """Who clicks or asks, and from where: their server (None: no server), the
+    channel, and whether it is a private channel (a DM between members, a group DM)
+    rather than the member's DM with the bot."""
 
+    user_id: int
     guild_id: int | None
     channel_id: int | None
     private: bool = False
@@ -37,39 +38,29 @@ class Place:
         return self.guild_id is None and not self.private
 
 
-def comes_from_its_place(table: Table, place: Place, *, lobby: bool) -> bool:
-    """Whether a click from ``place`` may reach ``table``; ``lobby``: a lobby's item,
+def comes_from_its_place(table: Table, origin: Origin, *, lobby: bool) -> bool:
+    """Whether a click from ``origin`` may reach ``table``; ``lobby``: a lobby's item,
     which lives in the table's server only."""
     if table.settings.clicks:
-        return place.channel_id == table.channel_id
+        return origin.channel_id == table.channel_id
     if table.settings.quick:
-        return place.bot_dm
+        return origin.bot_dm
     if lobby:
-        return place.guild_id == table.guild_id
-    return place.guild_id == table.guild_id or place.bot_dm
+        return origin.guild_id == table.guild_id
+    return origin.guild_id == table.guild_id or origin.bot_dm
 
 
-def check_place(table: Table, place: Place, *, lobby: bool = False) -> None:
+def check_place(table: Table, origin: Origin, *, lobby: bool = False) -> None:
     """Refuse (``table.elsewhere``) a click that does not come from where ``table``
     lives."""
-    if not comes_from_its_place(table, place, lobby=lobby):
+    if not comes_from_its_place(table, origin, lobby=lobby):
         raise TableError("table.elsewhere")
 
 
-@dataclass(frozen=True, slots=True)
-class Looker:
-    """Who asks to look at a finished match (its replay, review, score sheet, deals),
-    and from where (``guild_id`` None: a DM or group DM)."""
-
-    user_id: int
-    guild_id: int | None
-    channel_id: int | None
-
-
-def may_look_at(table: Table, looker: Looker) -> bool:
+def may_look_at(table: Table, asking: Origin) -> bool:
     """A server's matches are open from that server; quick play's from any DM (its
     players are anonymous there); a friends' match to its players, wherever they ask,
     and to its own conversation (a group DM's other members)."""
     if table.guild_id == FRIENDS:
-        return table.seat_of(looker.user_id) is not None or looker.channel_id == table.channel_id
-    return table.guild_id in places_seen_from(looker.guild_id)
+        return table.seat_of(asking.user_id) is not None or asking.channel_id == table.channel_id
+    return table.guild_id in places_seen_from(asking.guild_id)
