@@ -20,6 +20,7 @@ from discord.ext import commands, tasks
 from .ai.seats import BotPlayers
 from .boundary import ErrorBoundary
 from .croupier import Croupier
+from .deadlines import DeadlineSweep
 from .i18n import CommandTranslator
 from .metrics import Metrics
 from .publishing import Publisher, Timings
@@ -144,6 +145,7 @@ class EscobaBot(commands.AutoShardedBot):
         self.croupier = Croupier(
             self, self.service, self.publisher, self.boundary, self.tournaments
         )
+        self.deadlines = DeadlineSweep(self, self.service, self.publisher)
         await self.tree.set_translator(CommandTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in COGS:
@@ -265,6 +267,7 @@ class EscobaBot(commands.AutoShardedBot):
             self._restored = True
             await self.publisher.restore()
             self.tournament_publisher.restore()
+            self.deadlines.start()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is discord.InteractionType.component:
@@ -316,6 +319,9 @@ class EscobaBot(commands.AutoShardedBot):
         croupier = getattr(self, "croupier", None)
         if croupier is not None:
             croupier.pool_runner.stop()
+        deadlines = getattr(self, "deadlines", None)
+        if deadlines is not None:
+            deadlines.stop()
         tournaments = getattr(self, "tournament_publisher", None)
         if tournaments is not None:
             tournaments.stop()

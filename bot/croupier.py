@@ -28,7 +28,7 @@ from .boundary import ErrorBoundary, refusals_answered
 from .daily.handlers import DailyHandlers
 from .daily.service import DailyService
 from .i18n import tr
-from .opening import interaction_lang, open_table, seat_for
+from .opening import interaction_lang, open_table, seat_for, tell_slow_seat
 from .pool.handlers import PoolHandlers
 from .publishing import DiscordPort, Publisher
 from .publishing.pool import PoolRunner
@@ -43,11 +43,13 @@ from .screens.replay import MatchReplay
 from .screens.review import MatchReviews
 from .table_commands import TableCommands
 from .tables import (
+    LIVE,
     Table,
     TableError,
     TableService,
     check_can_cancel,
     check_place,
+    is_slow,
     seat_layout,
 )
 from .tournaments.handlers import TournamentHandlers
@@ -115,6 +117,7 @@ class Croupier(
         advanced: dict[str, Any] | None = None,
         rematch_of: Table | None = None,
         teams: bool | None = None,
+        pace: str = LIVE,
     ) -> None:
         """``/escoba new`` and friends, and Rematch (see ``opening.open_table``)."""
         if teams is not None:
@@ -127,6 +130,7 @@ class Croupier(
             game,
             options,
             timer,
+            pace=pace,
             advanced=advanced,
             rematch_of=rematch_of,
         )
@@ -138,6 +142,8 @@ class Croupier(
         await interaction.response.defer()
         service, user_id = self.service, interaction.user.id
         if action == "join":
+            if is_slow(service.get(table_id)):
+                await tell_slow_seat(self.port, interaction)
             await service.join(table_id, seat_for(interaction))
         elif action == "leave":
             await service.leave(table_id, user_id)
@@ -208,6 +214,7 @@ class Croupier(
             old.settings.turn_timer,
             old.settings.advanced,
             rematch_of=old,
+            pace=old.settings.pace,
         )
 
     # -- play ----------

@@ -9,9 +9,19 @@ import discord
 
 from .i18n import language_of, public_language, tr
 from .publishing import DiscordPort, Publisher
+from .publishing.port import send_dm
 from .screens.lobby import rematch_invite
 from .storage import Storage
-from .tables import FRIENDS, Seat, Table, TableError, TableService, TableSettings
+from .tables import (
+    FRIENDS,
+    LIVE,
+    Seat,
+    Table,
+    TableError,
+    TableService,
+    TableSettings,
+    pace_seconds,
+)
 
 DEFAULT_TARGET = 21
 """Escoba's target when neither the command nor ``/settings`` names one."""
@@ -41,13 +51,18 @@ async def open_table(
     options: dict[str, Any],
     timer: int | None,
     *,
+    pace: str = LIVE,
     advanced: dict[str, Any] | None = None,
     rematch_of: Table | None = None,
 ) -> None:
     """The lobby is the answer to the interaction; its thread opens when the channel
-    allows. ``advanced``: the lobby menu's rules already in ``options``;
-    ``rematch_of``: the finished match a rematch follows."""
+    allows. ``pace``: live or slow (a slow table's host is told in their DMs first,
+    which proves they are open); ``advanced``: the lobby menu's rules already in
+    ``options``; ``rematch_of``: the finished match a rematch follows."""
+    seconds = pace_seconds(pace)
     if driven_by_clicks(interaction):
+        if seconds is not None:  # the app may not write to a DM or group DM unasked
+            raise TableError("slow.not_here")
         await _open_by_clicks(service, publisher, interaction, game, options, timer, rematch_of)
         return
     can_thread = where_to_play(interaction, service)
@@ -55,12 +70,15 @@ async def open_table(
     guild, channel = interaction.guild, interaction.channel
     if guild is None or channel is None:
         raise TableError("error.guild_only")
+    if seconds is not None:
+        await _told_or_refused(port, interaction)
     server = await service.storage.guild_settings(guild.id)
     if "target_score" in options and options["target_score"] is None:
         options = {**options, "target_score": server.default_target or DEFAULT_TARGET}
-    settings = TableSettings.of_server(
-        server, timer if timer is not None else server.turn_timer, advanced=advanced or {}
-    )
+    turn = seconds or (timer if timer is not None else server.turn_timer)
+    settings = TableSettings.of_server(server, turn, advanced=advanced or {}, pace=pace)
+    if seconds is not None:  # every turn is told in the member's DMs
+        settings.dm_hands = True
     await _create_and_show(
         service,
         publisher,
@@ -80,6 +98,27 @@ async def open_table(
         await interaction.followup.send(
             tr(interaction_lang(interaction), "lobby.no_thread"), ephemeral=True
         )
+
+
+async def tell_slow_seat(port: DiscordPort, interaction: discord.Interaction) -> None:
+    """A member about to sit at a slow table is told in their DMs where their turns
+    will come; ``TableError("slow.dms_closed")`` when their DMs are closed to the bot
+    (told before they sit, never after)."""
+    lang = interaction_lang(interaction)
+    try:
+        await send_dm(port, interaction.user.id, tr(lang, "slow.seated"))
+    except discord.Forbidden:
+        raise TableError("slow.dms_closed") from None
+
+
+async def _told_or_refused(port: DiscordPort, interaction: discord.Interaction) -> None:
+    """``tell_slow_seat`` for a host whose command's answer is deferred: a refusal
+    takes the "thinking…" answer away first."""
+    try:
+        await tell_slow_seat(port, interaction)
+    except TableError:
+        await interaction.delete_original_response()
+        raise
 
 
 def driven_by_clicks(interaction: discord.Interaction) -> bool:

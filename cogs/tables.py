@@ -14,6 +14,7 @@ from bot.client import EscobaBot
 from bot.croupier import Croupier
 from bot.games import game_type, parse_options
 from bot.i18n import cmd
+from bot.tables import LIVE, PACES
 from cogs import ANYWHERE_CONTEXTS, ANYWHERE_INSTALLS, anywhere
 
 TIMER = app_commands.Range[int, 0, 3600]
@@ -26,6 +27,9 @@ PLAYERS_4 = [Choice(name=str(n), value=n) for n in (2, 3, 4, 6)]
 
 def _choice(key: str, value: Any) -> Choice:
     return Choice(name=cmd(key), value=value)
+
+
+PACE_CHOICES = [_choice(f"pace.{pace}", pace) for pace in (LIVE, *PACES)]
 
 
 class Tables(commands.Cog):
@@ -77,6 +81,7 @@ class Tables(commands.Cog):
         scoring=cmd("opt.scoring", "scoring"),
         capture=cmd("opt.capture", "capture"),
         timer=cmd("opt.timer", "timer"),
+        pace=cmd("opt.pace", "pace"),
     )
     @app_commands.describe(
         players=cmd("opt.players.desc"),
@@ -85,8 +90,10 @@ class Tables(commands.Cog):
         scoring=cmd("opt.scoring.desc"),
         capture=cmd("opt.capture.desc"),
         timer=cmd("opt.timer.desc"),
+        pace=cmd("opt.pace.desc"),
     )
     @app_commands.choices(
+        pace=PACE_CHOICES,
         players=PLAYERS_4,
         scoring=[_choice(f"scoring.{s}", s) for s in ("fournier", "pagat", "denexa")],
         capture=[
@@ -108,6 +115,7 @@ class Tables(commands.Cog):
         scoring: str = "fournier",
         capture: str = "played_card_must_capture",
         timer: TIMER | None = None,
+        pace: str = LIVE,
     ) -> None:
         options: dict[str, Any] = {
             "players": players,
@@ -115,7 +123,9 @@ class Tables(commands.Cog):
             "scoring_system": scoring,
             "capture_rule": capture,
         }
-        await self.croupier.open_table(interaction, "escoba", options, timer, teams=teams)
+        await self.croupier.open_table(
+            interaction, "escoba", options, timer, pace=pace, teams=teams
+        )
 
     @scopa.command(name=cmd("cmd.new", "new"), description=cmd("cmd.scopa_new.desc"))
     @app_commands.rename(
@@ -123,14 +133,17 @@ class Tables(commands.Cog):
         target=cmd("opt.target", "target"),
         variant=cmd("opt.variant", "variant"),
         timer=cmd("opt.timer", "timer"),
+        pace=cmd("opt.pace", "pace"),
     )
     @app_commands.describe(
         players=cmd("opt.players.desc"),
         target=cmd("opt.target.desc"),
         variant=cmd("opt.variant.desc"),
         timer=cmd("opt.timer.desc"),
+        pace=cmd("opt.pace.desc"),
     )
     @app_commands.choices(
+        pace=PACE_CHOICES,
         players=PLAYERS_4,
         target=[Choice(name=str(n), value=n) for n in SCOPA_TARGETS],
         variant=[_choice(f"variant.{name}", name) for name in SCOPA.presets],
@@ -142,6 +155,7 @@ class Tables(commands.Cog):
         target: int | None = None,
         variant: str | None = None,
         timer: TIMER | None = None,
+        pace: str = LIVE,
     ) -> None:
         """Classic Scopa, or a named variant whose rules show in the lobby's Advanced
         menu (and can be undone there)."""
@@ -149,33 +163,49 @@ class Tables(commands.Cog):
         chosen = preset.pop("target_score", 11)
         options = {**preset, "players": players, "target_score": target or chosen}
         changed = {name: value for name, value in preset.items() if SCOPA_DEFAULTS[name] != value}
-        await self.croupier.open_table(interaction, "scopa", options, timer, advanced=changed)
+        await self.croupier.open_table(
+            interaction, "scopa", options, timer, pace=pace, advanced=changed
+        )
 
     @scopone.command(name=cmd("cmd.new", "new"), description=cmd("cmd.scopone_new.desc"))
-    @app_commands.rename(target=cmd("opt.target", "target"), timer=cmd("opt.timer", "timer"))
-    @app_commands.describe(target=cmd("opt.target.desc"), timer=cmd("opt.timer.desc"))
+    @app_commands.rename(
+        target=cmd("opt.target", "target"),
+        timer=cmd("opt.timer", "timer"),
+        pace=cmd("opt.pace", "pace"),
+    )
+    @app_commands.describe(
+        target=cmd("opt.target.desc"), timer=cmd("opt.timer.desc"), pace=cmd("opt.pace.desc")
+    )
     @app_commands.choices(
-        target=[Choice(name=str(n), value=n) for n in game_type("scopone").targets]
+        pace=PACE_CHOICES,
+        target=[Choice(name=str(n), value=n) for n in game_type("scopone").targets],
     )
     async def scopone_new(
-        self, interaction: discord.Interaction, target: int = 21, timer: TIMER | None = None
+        self,
+        interaction: discord.Interaction,
+        target: int = 21,
+        timer: TIMER | None = None,
+        pace: str = LIVE,
     ) -> None:
         """Four players in two pairs, partners opposite (RULES.md G.1)."""
         options = {"players": 4, "target_score": target}
-        await self.croupier.open_table(interaction, "scopone", options, timer)
+        await self.croupier.open_table(interaction, "scopone", options, timer, pace=pace)
 
     @cirulla.command(name=cmd("cmd.new", "new"), description=cmd("cmd.cirulla_new.desc"))
     @app_commands.rename(
         players=cmd("opt.players", "players"),
         target=cmd("opt.target", "target"),
         timer=cmd("opt.timer", "timer"),
+        pace=cmd("opt.pace", "pace"),
     )
     @app_commands.describe(
         players=cmd("opt.players.desc"),
         target=cmd("opt.target.desc"),
         timer=cmd("opt.timer.desc"),
+        pace=cmd("opt.pace.desc"),
     )
     @app_commands.choices(
+        pace=PACE_CHOICES,
         players=[Choice(name=str(n), value=n) for n in (2, 3, 4)],
         target=[Choice(name=str(n), value=n) for n in game_type("cirulla").targets],
     )
@@ -185,19 +215,34 @@ class Tables(commands.Cog):
         players: int = 2,
         target: int = 51,
         timer: TIMER | None = None,
+        pace: str = LIVE,
     ) -> None:
         """Two or three players alone, or four in two pairs (RULES.md G.3)."""
         options = {"players": players, "target_score": target}
-        await self.croupier.open_table(interaction, "cirulla", options, timer)
+        await self.croupier.open_table(interaction, "cirulla", options, timer, pace=pace)
 
     @rubamazzo.command(name=cmd("cmd.new", "new"), description=cmd("cmd.rubamazzo_new.desc"))
-    @app_commands.rename(players=cmd("opt.players", "players"), timer=cmd("opt.timer", "timer"))
-    @app_commands.describe(players=cmd("opt.players.desc"), timer=cmd("opt.timer.desc"))
-    @app_commands.choices(players=[Choice(name=str(n), value=n) for n in (2, 3, 4)])
+    @app_commands.rename(
+        players=cmd("opt.players", "players"),
+        timer=cmd("opt.timer", "timer"),
+        pace=cmd("opt.pace", "pace"),
+    )
+    @app_commands.describe(
+        players=cmd("opt.players.desc"), timer=cmd("opt.timer.desc"), pace=cmd("opt.pace.desc")
+    )
+    @app_commands.choices(
+        pace=PACE_CHOICES, players=[Choice(name=str(n), value=n) for n in (2, 3, 4)]
+    )
     async def rubamazzo_new(
-        self, interaction: discord.Interaction, players: int = 2, timer: TIMER | None = None
+        self,
+        interaction: discord.Interaction,
+        players: int = 2,
+        timer: TIMER | None = None,
+        pace: str = LIVE,
     ) -> None:
-        await self.croupier.open_table(interaction, "rubamazzo", {"players": players}, timer)
+        await self.croupier.open_table(
+            interaction, "rubamazzo", {"players": players}, timer, pace=pace
+        )
 
     # -- during a match ----------
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 
 from ..ai.seats import STAND_IN
-from ..tables import Table, bot_view
+from ..tables import Table, bot_view, is_slow
 from .context import TableContext
 
 
@@ -34,7 +34,7 @@ class TableClock:
             return context.changed_at + pause - context.now()
         if clicks:  # a turn whose time is up waits to be claimed
             return 0 if table.turn.claimed else None
-        if table.turn.deadline:
+        if table.turn.deadline and not is_slow(table):  # a slow turn's is the sweep's
             return table.turn.deadline - context.now()
         return None
 

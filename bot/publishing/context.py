@@ -31,6 +31,9 @@ class Shown(BaseModel):
     """The hand the board message was posted for (each hand gets a fresh one)."""
     panels: dict[str, list[int]] = Field(default_factory=dict)
     """Member id → [DM channel id, message id] of their DM panel."""
+    told: dict[str, int] = Field(default_factory=dict)
+    """Slow tables: member id → the turn (the version it opened at) their last turn
+    message in their DMs was sent for; -1 once told the match's end."""
     dm_failed: list[int] = Field(default_factory=list)
     ping: list[int] = Field(default_factory=list)
     """[message id, member id, the version the pinged turn opened at], when pinged."""

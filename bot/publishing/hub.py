@@ -61,6 +61,11 @@ class Publisher:
                     publisher.clicks.hold(interaction)
         publisher.poke()
 
+    def last_acted(self, table_id: int, user_id: int) -> float | None:
+        """When the member last acted at the table (clicked it), since this start."""
+        publisher = self.tables.get(table_id)
+        return publisher.context.acted.get(user_id) if publisher is not None else None
+
     async def restore(self) -> None:
         """After a restart: load what Discord shows and converge every live table."""
         records = await self.service.storage.shown(list(self.service.tables))

@@ -20,7 +20,8 @@ from ..ai.coach import Hint
 from ..i18n import language_of, tr
 from ..screens.hand_panel import CardChoice, hand_pictures, panel_message
 from ..screens.seat import seat_message, seat_pictures
-from ..tables import Table
+from ..screens.slow import turn_message
+from ..tables import Table, is_slow
 from .board import BoardKeeper, shown_version
 from .context import TOKEN_LIFETIME, Handle, TableContext
 
@@ -111,8 +112,23 @@ class PanelKeeper:
             if player.bot is not None:
                 continue
             done = await self._live_panels(table, seat)
-            if self.uses_dm(table, player.user_id):
+            if self.uses_dm(table, player.user_id) and is_slow(table):
+                await self._turn_message(table, seat)
+            elif self.uses_dm(table, player.user_id):
                 await self._dm_panel(table, seat, done)
+
+    async def _turn_message(self, table: Table, seat: int) -> None:
+        """At a slow table, a new message in the member's DMs when their turn begins
+        (it notifies them, an edit would not), and one when the match ends; between
+        those, only their own clicks edit it (no call counted against the rate limit)."""
+        player = table.seats[seat]
+        told = self.context.shown.told
+        news = _slow_news(table, seat)
+        if news is None or told.get(str(player.user_id)) == news:
+            return
+        embed, view = await self.render(table, seat, player.locale)
+        if await self._send_dm_panel(table, seat, embed, view):
+            told[str(player.user_id)] = news
 
     async def _retire_superseded(self, table: Table) -> None:
         """Delete each panel a newer one replaced, so no old panel goes on saying it is
@@ -197,7 +213,7 @@ class PanelKeeper:
         context.shown.dm_failed.append(user_id)
         context.notices.append(("dm.closed", {"mention": f"<@{user_id}>"}))
 
-    async def _send_dm_panel(self, table: Table, seat: int, embed: discord.Embed, view) -> None:
+    async def _send_dm_panel(self, table: Table, seat: int, embed: discord.Embed, view) -> bool:
         player = table.seats[seat]
         context = self.context
         try:
@@ -207,14 +223,15 @@ class PanelKeeper:
             )
         except discord.Forbidden:
             self._dms_closed(player.user_id)
-            return
+            return False
         except discord.HTTPException as exc:
             # Without a DM panel the member plays from "My hand", as with closed DMs.
             log.warning("%s: DM panel failed: %s", context.where(), exc)
             context.shown.dm_failed.append(player.user_id)
-            return
+            return False
         context.shown.panels[str(player.user_id)] = [message.channel.id, message.id]
         self.shown_keys[message.id] = shown_version(table)
+        return True
 
     async def pictures(self, table: Table, seat: int) -> list[discord.File]:
         """A panel's picture: the hand's, or a quick-play seat's table."""
@@ -234,6 +251,11 @@ class PanelKeeper:
         where = _channel_path(port.get_channel(table.play_channel_id))
         if table.settings.clicks:  # a DM or group DM: no server, no channel name
             guild, where = None, tr(lang, "panel.friends")
+        if is_slow(table):
+            place = tr(lang, "panel.where", guild=guild.name, channel=where) if guild else where
+            return turn_message(
+                table, seat, lang, where=place, faces=port.card_faces, hint=hint, choice=choice
+            )
         return panel_message(
             table,
             seat,
@@ -255,6 +277,15 @@ class PanelKeeper:
             hint = await self.context.port.bots.hint(state.game, state.observe(seat), seed)
             self.hints = {key: hint}
         return self.hints[key]
+
+
+def _slow_news(table: Table, seat: int) -> int | None:
+    """What a slow table's member is to be told now: their turn (the version it opened
+    at), the match's end (-1), or nothing (None)."""
+    if table.status == "playing":
+        mine = table.match.turn == seat and not table.seats[seat].autoplayed
+        return table.turn.opened if mine else None
+    return -1 if table.state is not None else None
 
 
 def _coached(table: Table, seat: int) -> bool:

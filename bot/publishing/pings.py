@@ -19,7 +19,7 @@ import discord
 
 from ..i18n import tr
 from ..screens.ping import ping_message
-from ..tables import Table
+from ..tables import Table, is_slow
 from .board import BoardKeeper
 from .context import TOKEN_LIFETIME, Handle, TableContext
 from .panels import PanelKeeper
@@ -71,6 +71,8 @@ class Pinger:
         if table.status != "playing":
             return []
         seat = table.seats[table.match.turn]
+        if is_slow(table) and self.panels.uses_dm(table, seat.user_id):
+            return []  # the turn's own message in their DMs tells them
         if seat.autoplayed:
             return []
         current = self.context.shown.ping

@@ -7,6 +7,7 @@
 - ``seasons``: closing a season: final standings kept, the close recorded once.
 - ``daily``: members' daily hands, their ranks and streaks.
 - ``pool``: the quick-play pool: who waits, each wave's pairings, blocks, strikes.
+- ``deadlines``: slow tables' deadlines, the reminders sent, each shard's last sweep.
 - ``server``: server settings, bot metadata, shard claims, copying a database.
 - ``store``: ``Storage``, all of them over one database.
 """

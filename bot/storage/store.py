@@ -5,6 +5,7 @@ PostgreSQL for several processes on one database), one module per kind of data."
 from __future__ import annotations
 
 from .daily import DailyData
+from .deadlines import DeadlineData
 from .pool import PoolData
 from .results import Results
 from .seasons import SeasonData
@@ -13,5 +14,14 @@ from .tables import TableRows
 from .tournaments import TournamentData
 
 
-class Storage(TableRows, Results, SeasonData, DailyData, TournamentData, PoolData, ServerData):
+class Storage(
+    TableRows,
+    Results,
+    SeasonData,
+    DailyData,
+    TournamentData,
+    PoolData,
+    ServerData,
+    DeadlineData,
+):
     """The bot's data. Open with ``await Storage.open(url)``."""

@@ -14,6 +14,7 @@ import orjson
 
 from .base import StorageBase, decoded, to_column, to_json
 from .databases import CommitUnknown, Conflict, DatabaseError, Transaction
+from .deadlines import replace_deadlines
 from .records import (
     LIVE_STATUSES,
     ONE_TABLE_RULES,
@@ -80,9 +81,11 @@ class TableRows(StorageBase):
         changed: Sequence[str] = TABLE_COLUMNS,
         move: dict[str, Any] | None = None,
         results: list[MatchResult] | None = None,
+        deadlines: Sequence[dict[str, Any]] | None = None,
     ) -> None:
         """Save a table's row (only its ``changed`` columns are written), the move that
-        changed it and a finished match's results, all or nothing, if the table is still
+        changed it, a finished match's results and a slow table's ``deadlines`` (None:
+        a live table, which has none), all or nothing, if the table is still
         at ``revision``; it is then at ``revision + 1``. ``OutOfDate`` when it is not,
         ``RatingsMoved`` when a member's rating is no longer the results' ``rating_before``
         (ratings are compared and set, so no process rates from a stale value). When the
@@ -119,6 +122,8 @@ class TableRows(StorageBase):
                 )
             if results:
                 await add_results(tx, now, table_id, row["guild_id"], row["game"], results)
+            if deadlines is not None:
+                await replace_deadlines(tx, table_id, row["guild_id"], deadlines)
 
         try:
             await self.db.write(work)
@@ -242,13 +247,20 @@ class TableRows(StorageBase):
     async def unrated_ends(self, guild_id: int, user_id: int) -> dict[str, int]:
         """By game, the member's matches in ``guild_id`` (a server, quick play, friends)
         that started and ended with no result: cancelled, abandoned, stopped by their
-        tournament, or forfeited by every side (a quick-play match left by one side is
-        rated, and counted on the member's line instead)."""
+        tournament, or forfeited by every side (a quick-play or slow match one side left,
+        or let the clock run out on, is rated, and counted on the member's line instead)."""
         rows = await self.db.fetch_all(
             "SELECT game, COUNT(*) AS count FROM game_tables WHERE guild_id = ? "
             "AND seats LIKE ? AND state IS NOT NULL AND ((status = 'cancelled' "
-            "AND ui NOT LIKE ?) OR (status = 'finished' AND ui LIKE ?)) GROUP BY game",
-            (guild_id, _seated_pattern(user_id), _ended("left"), _ended("forfeited_both")),
+            "AND ui NOT LIKE ? AND ui NOT LIKE ?) OR (status = 'finished' AND ui LIKE ?)) "
+            "GROUP BY game",
+            (
+                guild_id,
+                _seated_pattern(user_id),
+                _ended("left"),
+                _ended("timed_out"),
+                _ended("forfeited_both"),
+            ),
         )
         return {row["game"]: row["count"] for row in rows}
 

@@ -4,9 +4,11 @@
 - ``errors``: ``TableError``, the refusals.
 - ``lobby``, ``play``: the rules of the lobby and of play, pure functions on a draft.
 - ``doors``: where a click on a table may come from, who may look at a finished match.
+- ``pace``: live or slow, and the deadlines a slow turn holds.
 - ``checks``: a saved match checked against its commitment (``/verify``).
 - ``results``: a finished match's leaderboard lines and ratings.
-- ``service``: ``TableService``, one lock and one transaction per command.
+- ``transactions``: the one transaction every command is (lock, draft, save).
+- ``service``: ``TableService``, the commands.
 """
 
 from .doors import Origin, check_place, may_look_at
@@ -20,12 +22,15 @@ from .lobby import (
     validate_options,
 )
 from .model import FRIENDS, MatchLog, Seat, Table, TableSettings, Turn, places_seen_from
+from .pace import LIVE, PACES, is_slow, pace_seconds
 from .play import REACTIONS, bot_view, current_hand_events, idle_sides, time_is_up
 from .results import rated_forfeit, winners_of
 from .service import Outcome, TableService
 
 __all__ = [
     "FRIENDS",
+    "LIVE",
+    "PACES",
     "REACTIONS",
     "MatchLog",
     "Origin",
@@ -42,7 +47,9 @@ __all__ = [
     "check_place",
     "current_hand_events",
     "idle_sides",
+    "is_slow",
     "may_look_at",
+    "pace_seconds",
     "places_seen_from",
     "planned_sides",
     "rated_forfeit",

@@ -6,7 +6,8 @@ Choices where the issue is silent:
 - The host who leaves a lobby hands it to the next seated member; a lobby with no
   member left (bots alone) is cancelled.
 - Leaving a match in progress ends it for everyone ("abandoned"); an abandoned
-  match counts for nobody on the leaderboard.
+  match counts for nobody on the leaderboard. At quick play and at a slow table it is
+  a forfeit instead: the other side wins it, rated.
 - A rematch seats its presser and the finished match's bots; the other members are
   invited rather than seated (they may have gone).
 """
@@ -20,6 +21,7 @@ from ..games import OptionsError, parse_options
 from ..i18n import count_key
 from .errors import TableError
 from .model import Seat, Table, TableSettings
+from .pace import LIVE
 
 
 def validate_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -136,10 +138,11 @@ def leave(table: Table, user_id: int) -> None:
         raise TableError("table.not_seated")
     if table.status == "playing":
         table.log.left_by = index
-        if table.settings.quick:  # a stranger who leaves hands the match over
-            side = table.engine.side_of[index]
-            table.log.forfeited = list(table.engine.sides[side])
-        _end(table, "left" if table.settings.quick else "abandoned")
+        forfeits = table.settings.quick or table.settings.pace != LIVE
+        if forfeits:  # a stranger, or a slow match's member, who leaves hands it over
+            forfeit_side(table, index, "left")
+        else:
+            _end(table, "abandoned")
         return
     table.seats.pop(index)
     members = [seat for seat in table.seats if seat.bot is None]
@@ -234,6 +237,14 @@ def rematch_invited(old: Table, table: Table) -> list[int]:
 def _check_room(table: Table) -> None:
     if len(table.seats) >= table.players:
         raise TableError("lobby.full", players=table.players)
+
+
+def forfeit_side(table: Table, seat: int, reason: str) -> None:
+    """The match ends with ``seat``'s side losing it by forfeit (``reason``: it left,
+    or let a slow clock run out too often)."""
+    side = table.engine.side_of[seat]
+    table.log.forfeited = list(table.engine.sides[side])
+    _end(table, reason)
 
 
 def _end(table: Table, reason: str) -> None:

@@ -63,6 +63,9 @@ class TableSettings(BaseModel):
     quick: int | None = None
     """The quick-play pairing this table plays: it is shown in its members' DMs, one
     message a seat, and rated on the global board only."""
+    pace: str = "live"
+    """``live``, or a slow pace (``pace.PACES``): a turn of hours or days, each turn
+    told in its member's DMs."""
     clicks: bool = False
     """A friends' table in a DM or group DM, where the app is no member: shown only in
     answers to its members' clicks, and unrated."""

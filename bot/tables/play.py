@@ -28,8 +28,9 @@ from ..games import (
 )
 from ..games.fairness import commitment
 from .errors import StalePanel, TableError
-from .lobby import arrange_seats, check_full
+from .lobby import arrange_seats, check_full, forfeit_side
 from .model import Seat, Table
+from .pace import FORFEIT_AFTER
 
 LOG_LENGTH = 6
 """How many events of the hand in play the board tells."""
@@ -108,6 +109,17 @@ def note_timeout(player: Seat, takeover_after: int) -> bool:
     player.timeouts += 1
     player.away = player.timeouts >= takeover_after
     return player.away
+
+
+def slow_time_out(table: Table, seat: int) -> bool:
+    """A member let a slow turn's clock run out: True when that forfeits the match
+    (``pace.FORFEIT_AFTER`` in a row), else the stand-in plays this turn for them."""
+    player = table.seats[seat]
+    player.timeouts += 1
+    if player.timeouts < FORFEIT_AFTER:
+        return False
+    forfeit_side(table, seat, "timed_out")
+    return True
 
 
 def member_acted(seat: Seat) -> None:

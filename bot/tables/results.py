@@ -19,6 +19,7 @@ from collections import Counter
 from ..ratings import STARTING_RATING, Entrant, Rating, bot_rating, rate_match, side_ranks
 from ..storage import MatchResult
 from .model import Table
+from .pace import LIVE
 
 
 def members(table: Table) -> list[int]:
@@ -33,9 +34,10 @@ def forfeit_winners(table: Table) -> tuple[int, ...]:
 
 
 def rated_forfeit(table: Table) -> bool:
-    """A quick-play match one side forfeited and another stayed at: rated, a loss for
-    the side that forfeited."""
-    return bool(table.settings.quick and table.log.forfeited and forfeit_winners(table))
+    """A quick-play or slow match one side forfeited and another stayed at: rated, a
+    loss for the side that forfeited."""
+    strangers_or_slow = table.settings.quick or table.settings.pace != LIVE
+    return bool(strangers_or_slow and table.log.forfeited and forfeit_winners(table))
 
 
 def winners_of(table: Table) -> tuple[int, ...]:

@@ -26,6 +26,7 @@ from ..storage import (
 )
 from .errors import TableError
 from .model import Table
+from .pace import deadlines_of, is_slow
 
 
 class SavedTables:
@@ -130,9 +131,16 @@ class SavedTables:
         row = table.to_row()
         saved = self._saved.get(table.id, {})
         changed = [name for name in TABLE_COLUMNS if name not in saved or saved[name] != row[name]]
+        deadlines = deadlines_of(table) if is_slow(table) else None
         try:
             await self.storage.save_table(
-                table.id, row, revision=table.revision, changed=changed, move=move, results=results
+                table.id,
+                row,
+                revision=table.revision,
+                changed=changed,
+                move=move,
+                results=results,
+                deadlines=deadlines,
             )
         except OutOfDate:
             await self._reload(table.id)

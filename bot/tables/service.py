@@ -1,154 +1,32 @@
 """The table service: every live table, in memory and in storage, one lock per table.
 
 No Discord here. Handlers call one command of this service; each command is the same
-transaction (``_changing``): under the table's lock, change a draft of the table with
-the pure rules of ``lobby`` and ``play``, save it, and only then make it the table, so
-memory never holds what the database refused. A refusal is a ``TableError``.
-
-A finished match rates its members (``results``) in the same transaction that saves
-its last move, from ratings compared and set in that transaction.
+transaction (``transactions``): under the table's lock, change a draft of the table
+with the pure rules of ``lobby`` and ``play``, save it, and only then make it the
+table. A refusal is a ``TableError``.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import dataclasses
 import hashlib
 import secrets
-from collections.abc import AsyncIterator, Callable, Collection
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection
 from functools import partial
 from typing import Any
 
 from ..games import Seed
-from ..seasons import season_of
-from ..storage import (
-    ClaimLost,
-    RatingsMoved,
-    RuleBroken,
-    Storage,
-)
+from ..storage import ClaimLost, RuleBroken
 from . import lobby, play
 from .errors import TableError
 from .model import Seat, Table, TableSettings
-from .results import announce_ratings, match_results, members, rated_forfeit
-from .saved import SavedTables
+from .transactions import Outcome, TableTransactions
 
-RATING_ATTEMPTS = 5
-"""Times a finished match re-reads its members' ratings when others moved them first."""
 BROKEN_RULE_ERRORS = {"channel": "error.channel_busy", "rematch": "lobby.rematch_open"}
 """What a member is told when the database refuses a second live table."""
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What a play did: ``applied`` a move (with its events) or asked the player to
-    ``choose``. ``took_over`` is set when that timeout handed the seat to the bot."""
-
-    kind: str
-    seat: int
-    events: list[dict[str, Any]] = field(default_factory=list)
-    took_over: bool = False
-    moves: list[int] = field(default_factory=list)
-    """``choose``: the card's moves, one per capture it may make."""
-
-
-@dataclass
-class Change:
-    """A draft of one table under its lock, and what its save writes with it."""
-
-    table: Table
-    move: dict[str, Any] | None = None
-    """The move log's row, when the change applies a move."""
-    request: str = field(default_factory=lambda: secrets.token_hex(8))
-    """What asked for the change, unique: the interaction's id, or a token of the bot's
-    own (the move log keeps it, so a save whose COMMIT answer was lost is found)."""
-    discarded: bool = False
-    """Nothing to save after all (an automatic move the table no longer wants)."""
-    ends: bool = False
-    """The change ends the match (finished, forfeited, cancelled)."""
-
-
-class TableService(SavedTables):
+class TableService(TableTransactions):
     """The commands on tables: one lock and one transaction per command."""
-
-    def __init__(self, storage: Storage, **options: Any) -> None:
-        super().__init__(storage, **options)
-        self._locks: dict[int, asyncio.Lock] = {}
-        self.on_ended: list[Callable[[Table], None]] = []
-        """Told of each table whose match ends (finished, abandoned, cancelled), once
-        that is saved: the tournaments record their matches' results, the pool its
-        strikes."""
-
-    # -- the one transaction ----------
-
-    @contextlib.asynccontextmanager
-    async def _changing(self, table_id: int, request: str = "") -> AsyncIterator[Change]:
-        """Lock the table, hand out a draft of it to change, then save the draft (with
-        the move and results it makes) and put it in the table's place. A body that
-        raises changes nothing."""
-        async with self._locks.setdefault(table_id, asyncio.Lock()):
-            await self._catch_up(table_id)
-            table = self.get(table_id)
-            self.check_served(table)
-            change = Change(table.copy())
-            if request:
-                change.request = request
-            yield change
-            if not change.discarded:
-                change.ends = table.is_live and not change.table.is_live
-                await self._commit(change)
-                if change.ends:
-                    for listener in self.on_ended:
-                        listener(change.table)
-
-    async def catch_up(self, table_id: int) -> None:
-        """Bring a table whose last save is unsure in line with the database."""
-        if table_id in self.unsure:
-            async with self._locks.setdefault(table_id, asyncio.Lock()):
-                await self._catch_up(table_id)
-
-    async def _commit(self, change: Change) -> None:
-        """Save a change; a match it finishes is saved with its members' results, rated
-        from ratings read now and set only if unchanged meanwhile (``RatingsMoved``), so
-        a member whose matches end at once, here or in another process, is rated in turn;
-        the same in the season it ends in (``seasons``, by the server's settings) and on
-        the global board (unless the server keeps its matches off it). A quick-play match
-        one side forfeited is rated (``results.rated_forfeit``); no other forfeit is."""
-        table = change.table
-        if not _rated_end(change):
-            await self.save(table, change.move)
-            return
-        settings = await self.storage.guild_settings(table.guild_id)
-        season = season_of(self.storage.clock(), settings.season_length)
-        if table.settings.quick:  # rated on the global board only
-            season, settings = "", dataclasses.replace(settings, global_board=True)
-        if table.settings.clicks:  # among friends: on no board, in no season
-            season, settings = "", dataclasses.replace(settings, global_board=False)
-        for attempt in range(1, RATING_ATTEMPTS + 1):
-            seated = members(table)
-            ratings = await self.storage.ratings(table.guild_id, table.game, seated)
-            in_season = (
-                await self.storage.season_ratings(table.guild_id, table.game, season, seated)
-                if season
-                else None
-            )
-            worldwide = (
-                await self.storage.global_ratings(table.game, seated)
-                if settings.global_board
-                else None
-            )
-            if table.settings.quick:  # the global rating is the one it moves
-                ratings = worldwide or ratings
-            results = match_results(table, ratings, season, in_season, worldwide)
-            announce_ratings(table, results)
-            try:
-                await self.save(table, change.move, results)
-                return
-            except RatingsMoved:
-                if attempt == RATING_ATTEMPTS:
-                    raise
 
     # -- lobby ----------
 
@@ -339,6 +217,35 @@ class TableService(SavedTables):
         self._count_move(change)
         return Outcome(outcome.kind, seat, outcome.events, took_over)
 
+    async def time_out(self, table_id: int, turn: int, move: int) -> Outcome | None:
+        """A slow turn (opened at version ``turn``) ran out of time: the stand-in plays
+        ``move`` for its member, or a second time out in a row forfeits the match
+        (``kind`` "forfeited"). None when the turn is over (played meanwhile)."""
+        async with self._changing(table_id) as change:
+            table = change.table
+            playing = table.status == "playing" and table.turn.opened == turn
+            if not playing or not play.automatic_move_allowed(
+                table, table.version, move, timed_out=True
+            ):
+                change.discarded = True
+                return None
+            seat = table.match.turn
+            if play.slow_time_out(table, seat):
+                return Outcome("forfeited", seat)
+            outcome = self._apply(change, seat, move, automatic=True)
+        self._count_move(change)
+        return outcome
+
+    async def give_time(self, table_id: int, seconds: float) -> Table:
+        """Add ``seconds`` to the turn in play's clock (the time the bot was away)."""
+        async with self._changing(table_id) as change:
+            turn = change.table.turn
+            if turn.deadline is None:
+                change.discarded = True
+            else:
+                turn.deadline += seconds
+        return change.table
+
     async def react(self, table_id: int, user_id: int, reaction: int) -> Table:
         """A fixed reaction at a quick-play match (one a turn)."""
         return await self._at_seat(table_id, user_id, lambda t, s: play.react(t, s, reaction))
@@ -361,24 +268,6 @@ class TableService(SavedTables):
         async with self._changing(table_id) as change:
             rule(change.table, play.seated_in_play(change.table, user_id))
         return change.table
-
-    def _apply(self, change: Change, seat: int, move: int, *, automatic=False) -> Outcome:
-        change.move = play.apply_move(change.table, seat, move, self.clock(), automatic=automatic)
-        change.move["request"] = change.request
-        return Outcome("applied", seat, change.move["events"])
-
-    def _count_move(self, change: Change) -> None:
-        """Count a move once it is saved."""
-        self.metrics.moves.labels(change.table.game).inc()
-
-
-def _rated_end(change: Change) -> bool:
-    """Whether the change ends a match with a result that counts: its last move, with
-    no side forfeiting, or a forfeit a side stayed through (quick play)."""
-    table = change.table
-    if not change.ends:
-        return False
-    return rated_forfeit(table) or (table.status == "finished" and not table.log.forfeited)
 
 
 def table_seed(table: Table, deal_seed: int | None) -> Seed:

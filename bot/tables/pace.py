@@ -1,0 +1,56 @@
+"""A table's pace: live (a turn of seconds, everyone at the table now) or slow (a move
+an hour, eight hours, a day or three days), and the deadlines a slow turn holds.
+
+Choices where the issue is silent (docs/bot.md, "Slow tables"):
+- The paces are ``PACES``: a slow turn's clock is the whole pace, reset at each turn.
+- A slow table's deadlines are saved with the table, in the same transaction
+  (``deadlines_of``): a reminder when ``REMIND_AT`` of the turn's time is used, and the
+  time out. The sweep (``bot.deadlines``) fires them.
+- The first time out plays the stand-in's move; ``FORFEIT_AFTER`` time outs in a row
+  forfeit the match, rated as a loss for that side (as quick play's forfeits), since
+  letting a slow clock run out is how a losing member would leave unrated otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import TableError
+from .model import Table
+
+LIVE = "live"
+PACES: dict[str, int] = {"hour": 3600, "8hours": 8 * 3600, "day": 86400, "3days": 3 * 86400}
+"""Each slow pace and its seconds a move."""
+REMIND_AT = 0.8
+"""The share of a turn's time used when its member is reminded."""
+FORFEIT_AFTER = 2
+"""Time outs in a row that forfeit a slow match."""
+
+
+def pace_seconds(pace: str) -> int | None:
+    """A pace's seconds a move (None: live). ``TableError`` for a pace no table has."""
+    if pace == LIVE:
+        return None
+    if pace not in PACES:
+        raise TableError("pace.unknown")
+    return PACES[pace]
+
+
+def is_slow(table: Table) -> bool:
+    return table.settings.pace != LIVE
+
+
+def deadlines_of(table: Table) -> list[dict[str, Any]]:
+    """The deadlines a slow table holds now: for the member to act, a reminder and the
+    time out of their turn; none at a live table, a bot's turn or a match over."""
+    seconds = PACES.get(table.settings.pace)
+    deadline = table.turn.deadline
+    if seconds is None or deadline is None or table.status != "playing":
+        return []
+    member = table.seats[table.match.turn].user_id
+    turn = table.turn.opened
+    remind = deadline - (1 - REMIND_AT) * seconds
+    return [
+        {"kind": "remind", "user_id": member, "turn": turn, "due_at": remind},
+        {"kind": "timeout", "user_id": member, "turn": turn, "due_at": deadline},
+    ]
