@@ -1,6 +1,6 @@
-"""The croupier's slash commands about the member's own table (``/hand``, ``/hint``,
-``/leave``, ``/cancel``, ``/table``): each finds the table, then takes the same path as
-the matching button."""
+"""The croupier's slash commands about the member's own tables (``/hand``, ``/hint``,
+``/leave``, ``/cancel``, ``/table``; ``/games`` lists them): each finds the table,
+then takes the same path as the matching button."""
 
 from __future__ import annotations
 
@@ -11,15 +11,18 @@ import discord
 from .boundary import ErrorBoundary, refusals_answered
 from .i18n import tr
 from .opening import interaction_lang
-from .publishing import Publisher
-from .screens.common import reply
+from .publishing import DiscordPort, Publisher
+from .screens.common import origin_of, reply
+from .screens.my_games import games_message
 from .tables import Table, TableError, TableService
+from .tables.doors import comes_from_its_place
 
 
 class TableCommands:
     """Mixed into ``Croupier``, which sets these attributes and has these handlers."""
 
     boundary: ErrorBoundary
+    port: DiscordPort
     service: TableService
     publisher: Publisher
     on_my_hand: Callable[[discord.Interaction, int], Awaitable[None]]
@@ -37,6 +40,33 @@ class TableCommands:
     @refusals_answered
     async def leave_command(self, interaction: discord.Interaction) -> None:
         await self.ask_to_end(interaction, self._my_table(interaction, playing=False).id, "leave")
+
+    @refusals_answered
+    async def games_command(self, interaction: discord.Interaction) -> None:
+        """``/games``: the member's open matches, the most urgent first (``my_games``)."""
+        lang = interaction_lang(interaction)
+        origin = origin_of(interaction)
+        shown, view = games_message(
+            self.service.live_for(interaction.user.id),
+            interaction.user.id,
+            lang,
+            where=lambda table: self._place_name(table, lang),
+            playable_here=lambda table: comes_from_its_place(table, origin, lobby=False),
+        )
+        await interaction.response.send_message(
+            embed=shown, view=view or discord.utils.MISSING, ephemeral=True
+        )
+
+    def _place_name(self, table: Table, lang: str) -> str:
+        """Where a table plays: its server and channel, quick play, or among friends."""
+        if table.settings.quick:
+            return tr(lang, "games.quick")
+        if table.settings.clicks:
+            return tr(lang, "panel.friends")
+        guild = self.port.get_guild(table.guild_id)
+        channel = self.port.get_channel(table.play_channel_id)
+        name = getattr(channel, "name", "?")
+        return f"{guild.name} › #{name}" if guild is not None else f"#{name}"
 
     @refusals_answered
     async def cancel_command(self, interaction: discord.Interaction) -> None:

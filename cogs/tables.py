@@ -261,6 +261,11 @@ class Tables(commands.Cog):
     async def table(self, interaction: discord.Interaction) -> None:
         await self.croupier.repost_command(interaction)
 
+    @anywhere
+    @app_commands.command(name=cmd("cmd.games", "games"), description=cmd("cmd.games.desc"))
+    async def games(self, interaction: discord.Interaction) -> None:
+        await self.croupier.games_command(interaction)
+
     @app_commands.command(name=cmd("cmd.leave", "leave"), description=cmd("cmd.leave.desc"))
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:

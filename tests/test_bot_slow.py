@@ -149,3 +149,29 @@ async def test_closed_dms_are_refused_before_sitting_at_a_slow_table(simcord_env
     assert "closed to the bot" in answer(refused).content
     lobby = message_text(current(simcord_env, driver.lobby))
     assert "bea" not in lobby.lower().split("alex")[-1], "she was not seated"
+
+
+async def test_games_lists_ten_open_matches_most_urgent_first(simcord_env):
+    _, channel, players = make_world(simcord_env, "alex", "bea")
+    alex = players[0]
+    for _ in range(10):
+        driver = TableDriver(simcord_env, channel, players)
+        await driver.open("scopa new", pace="day")
+        await driver.seat_and_start()
+    listed = answer(await alex.user.slash("games")).message
+    text = listed.embeds[0].description
+    rows = text.splitlines()
+    assert len(rows) == 10 and "Your matches (10)" in listed.embeds[0].title
+    mine = [i for i, row in enumerate(rows) if "your move" in row]
+    assert mine and mine == list(range(len(mine))), "the member's own moves come first"
+    assert all("due <t:" in row for row in rows)
+    hands = custom_ids(listed, "esc:hand:")
+    assert len(hands) == 10
+    opened = answer(await alex.user.click(listed, custom_id=hands[0])).message
+    assert enabled(opened, "esc:card:"), "the first match listed is alex's move: his cards"
+
+
+async def test_games_says_so_when_there_is_none(simcord_env):
+    _, _, players = make_world(simcord_env, "alex")
+    listed = answer(await players[0].user.slash("games")).message
+    assert "no open match" in listed.embeds[0].description
