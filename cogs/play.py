@@ -9,9 +9,11 @@ from discord.ext import commands
 from bot.client import EscobaBot
 from bot.i18n import cmd
 from bot.pool.service import QUICK_GAMES
+from bot.tables import LIVE, PACES
 from cogs import anywhere
 
 QUICK_CHOICES = [app_commands.Choice(name=cmd(f"game.{g}"), value=g) for g in QUICK_GAMES]
+PACE_CHOICES = [app_commands.Choice(name=cmd(f"pace.{p}"), value=p) for p in (LIVE, *PACES)]
 
 
 class Play(commands.Cog):
@@ -20,16 +22,25 @@ class Play(commands.Cog):
 
     @anywhere
     @app_commands.command(name=cmd("cmd.play", "play"), description=cmd("cmd.play.desc"))
-    @app_commands.rename(game=cmd("opt.game", "game"), partner=cmd("opt.partner", "partner"))
-    @app_commands.describe(game=cmd("opt.game.desc"), partner=cmd("opt.quick_partner.desc"))
-    @app_commands.choices(game=QUICK_CHOICES)
+    @app_commands.rename(
+        game=cmd("opt.game", "game"),
+        partner=cmd("opt.partner", "partner"),
+        pace=cmd("opt.pace", "pace"),
+    )
+    @app_commands.describe(
+        game=cmd("opt.game.desc"),
+        partner=cmd("opt.quick_partner.desc"),
+        pace=cmd("opt.pace.desc"),
+    )
+    @app_commands.choices(game=QUICK_CHOICES, pace=PACE_CHOICES)
     async def play(
         self,
         interaction: discord.Interaction,
         game: str = "scopa",
         partner: discord.User | None = None,
+        pace: str = LIVE,
     ) -> None:
-        await self.bot.croupier.play(interaction, game, partner)
+        await self.bot.croupier.play(interaction, game, partner, pace)
 
 
 async def setup(bot: EscobaBot) -> None:

@@ -19,7 +19,7 @@ from ..publishing import DiscordPort, Publisher, send_dm
 from ..publishing.pool import PoolRunner
 from ..screens.quick import invitation_message, left_embed, searching_message, welcome_text
 from ..storage import RuleBroken, Storage
-from ..tables import Table, TableError, TableService
+from ..tables import LIVE, Table, TableError, TableService, is_slow, pool_key, pool_parts
 from .service import Joining, PoolService
 
 
@@ -38,14 +38,21 @@ class PoolHandlers:
 
     @refusals_answered
     async def play(
-        self, interaction: discord.Interaction, game: str, partner: discord.User | None = None
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        partner: discord.User | None = None,
+        pace: str = LIVE,
     ) -> None:
-        """``/play``: enter ``game``'s pool (with ``partner``, once they accept), or be
-        told why not."""
+        """``/play``: enter ``game``'s pool at ``pace`` (with ``partner``, once they
+        accept), or be told why not. A member plays one live match at a time, and any
+        number of slow ones."""
+        game = pool_key(game, pace)
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
         lang = language_of(interaction.locale)
-        await _check_free(self.pool.storage, user.id)
+        if pace == LIVE:
+            await _check_free(self.pool.storage, user.id)
         await self.pool.check_not_banned(user.id)
         await self._notice_in_dms(user, game, lang)
         joining = await self._joining(interaction, game, lang)
@@ -98,7 +105,9 @@ class PoolHandlers:
             text = tr(lang, "pool.declined")
             await interaction.edit_original_response(content=text, embed=None, view=None)
             return
-        await _check_free(self.pool.storage, user_id)
+        entry = await self.pool.storage.pool_entry(inviter)
+        if entry is not None and pool_parts(entry["game"])[1] == LIVE:
+            await _check_free(self.pool.storage, user_id)
         game = await self.pool.accept(inviter, await self._joining(interaction, "scopone", lang))
         await self._show_searching(interaction, game)
 
@@ -163,14 +172,14 @@ class PoolHandlers:
         table = self.service.tables.get(table_id) or await self.service.load(table_id)
         if not table.settings.quick or table.seat_of(user_id) is None:
             raise TableError("table.not_seated")
-        await _check_free(self.pool.storage, user_id)
+        if not is_slow(table):
+            await _check_free(self.pool.storage, user_id)
         await self.pool.check_not_banned(user_id)
         sides = [[table.seats[i].user_id for i in side] for side in table.engine.sides]
         members = await self._rematch_members(table)
+        key = pool_key(table.game, table.settings.pace)
         try:
-            pairing = await self.pool.storage.vote_rematch(
-                table_id, user_id, table.game, sides, members
-            )
+            pairing = await self.pool.storage.vote_rematch(table_id, user_id, key, sides, members)
         except RuleBroken:
             raise TableError("pool.rematch_done") from None
         if pairing is None:

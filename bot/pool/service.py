@@ -1,5 +1,8 @@
 """The quick-play pool: members enter and leave it, waves pair them. No Discord here.
 
+Each game has a live pool and one per slow pace: a pool's key is the game's name, or
+``game/pace`` (``tables.pool_key``), and every method here takes that key.
+
 The pool lives in the database (``storage.pool``), so the members of every process
 wait in one pool and any process may run a wave: the rows a wave pairs are locked and
 taken out in the transaction that records their pairing. Refusals are ``TableError``s,
@@ -17,7 +20,7 @@ from ..ratings import Rating
 from ..storage import RuleBroken, Storage
 from ..storage.base import stamp
 from ..storage.pool import Wave
-from ..tables import TableError
+from ..tables import LIVE, TableError, pool_parts
 from .bans import banned_until, looking_back
 from .matchmaking import pair_rows
 
@@ -40,9 +43,9 @@ class Joining:
     token: str
 
 
-def teams_game(game: str) -> bool:
-    """Whether ``game`` is played 2 v 2 at its default (Scopone)."""
-    return parse_options(game).players == 4
+def teams_game(key: str) -> bool:
+    """Whether the pool's game is played 2 v 2 at its default (Scopone)."""
+    return parse_options(pool_parts(key)[0]).players == 4
 
 
 class PoolService:
@@ -68,7 +71,7 @@ class PoolService:
     async def enter(self, game: str, joining: Joining, partner: Joining | None = None) -> None:
         """Enter a member (with their ``partner``, for Scopone) in ``game``'s pool.
         Refused when the game has no pool, when either is banned or waiting already."""
-        if game not in QUICK_GAMES or game not in GAMES:
+        if pool_parts(game)[0] not in QUICK_GAMES or pool_parts(game)[0] not in GAMES:
             raise TableError("pool.no_game")
         if partner is not None and not teams_game(game):
             raise TableError("pool.partner_alone")
@@ -115,7 +118,8 @@ class PoolService:
         return Joining(user_id, rating.shown, name, locale, guild_id, token)
 
     async def rating(self, game: str, user_id: int) -> Rating:
-        """The member's global rating in ``game``, which quick play moves."""
+        """The member's global rating in the pool's game, which quick play moves."""
+        game = pool_parts(game)[0]
         return (await self.storage.global_ratings(game, [user_id]))[user_id]
 
     async def rematch_member(self, game: str, user_id: int, locale: str) -> dict:
@@ -143,19 +147,22 @@ class PoolService:
         return stamp(self.clock())
 
     async def wave(self, game: str) -> Wave:
-        """Pair ``game``'s pool once: the new pairings, and who is offered the bot now."""
+        """Pair a pool once: the new pairings, and who is offered the bot now (at a
+        live pool: a slow match's member is not waiting for anyone now)."""
         teams, now = teams_game(game), self.clock()
+        live = pool_parts(game)[1] == LIVE
         return await self.storage.run_wave(
             game,
             lambda rows, blocks: pair_rows(
                 rows, blocks, teams=teams, now=now, by_rating=self.by_rating
             ),
-            now - self.offer_after,
+            now - self.offer_after if live else None,
         )
 
     async def waves(self) -> Wave:
-        """A wave of every game's pool."""
-        done = [await self.wave(game) for game in QUICK_GAMES]
+        """A wave of every game's live pool and of every slow pool someone waits in."""
+        waiting = {row["game"] for row in await self.storage.pool_entries()}
+        done = [await self.wave(key) for key in sorted({*QUICK_GAMES, *waiting})]
         return Wave(
             [pairing for wave in done for pairing in wave.pairings],
             [offer for wave in done for offer in wave.offers],

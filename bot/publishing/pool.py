@@ -25,7 +25,7 @@ from ..pool.service import PoolService
 from ..ratings import Rating
 from ..screens.quick import left_embed, paired_embed, searching_message, shown_name
 from ..storage.pool import BOT_SIDE
-from ..tables import Seat, Table, TableError, TableService
+from ..tables import LIVE, Seat, Table, TableError, TableService, pool_key, pool_parts
 from .hub import Publisher
 from .port import DiscordPort, send_dm
 
@@ -96,8 +96,9 @@ class PoolRunner:
 
     async def tick(self) -> bool:
         """One wave of every pool, then every pairing still to open, then the offers;
-        whether anyone still waits (so the next wave is due in ``WAVE_SECONDS``: a pool
-        that paired everyone sleeps, and wakes at the next entry)."""
+        whether anyone still waits for a live match (so the next wave is due in
+        ``WAVE_SECONDS``: a pool that paired everyone, or whose members wait for slow
+        matches, sleeps, and wakes at the next entry or idle look)."""
         storage = self.pool.storage
         if not await storage.pool_busy():
             return False
@@ -106,29 +107,30 @@ class PoolRunner:
             await self.open_pairing(pairing["id"])
         for row in wave.offers:
             await self._offer(row)
-        return await storage.pool_busy()
+        return await storage.pool_busy(live_only=True)  # a slow pool is not in a hurry
 
     async def open_pairing(self, pairing_id: int) -> Table | None:
         """Open a pairing's table and tell its members; None when it was opened already."""
         pairing = await self.pool.storage.pairing(pairing_id)
         if pairing is None or pairing["table_id"] is not None:
             return None
-        data = pairing["data"]
-        if await self._void_if_busy(pairing_id, pairing["game"], data):
+        data, key = pairing["data"], pairing["game"]
+        game, pace = pool_parts(key)
+        if pace == LIVE and await self._void_if_busy(pairing_id, key, data):
             return None
         order = [member for side in data["sides"] for member in side]
         ids = [int(member) for member in data["members"]]
-        ratings = await self.pool.storage.global_ratings(pairing["game"], ids)
+        ratings = await self.pool.storage.global_ratings(game, ids)
         sides = [
             [self._seat(member, order.index(member), data["members"], ratings) for member in side]
             for side in data["sides"]
         ]
         try:
             timed = not self.port.simulated  # the sandbox has no turn timers
-            table = await self.service.open_paired(pairing_id, pairing["game"], sides, timed=timed)
+            table = await self.service.open_paired(pairing_id, game, sides, timed=timed, pace=pace)
         except TableError as refused:
             if refused.key == "pool.busy":  # a member's other match opened meanwhile
-                await self._void_if_busy(pairing_id, pairing["game"], data)
+                await self._void_if_busy(pairing_id, key, data)
             return None
         self.publisher.poke(table.id)
         for member, info in data["members"].items():
@@ -170,7 +172,8 @@ class PoolRunner:
         mine = side_of[table.seat_of(member) or 0]
         opponents = [seat.name for i, seat in enumerate(table.seats) if side_of[i] != mine]
         in_dms = not info["guild_id"]
-        embed = paired_embed(table.game, opponents, info["locale"], in_dms=in_dms)
+        key = pool_key(table.game, table.settings.pace)
+        embed = paired_embed(key, opponents, info["locale"], in_dms=in_dms)
         await self._edit_answer(info, embed=embed, view=None)
 
     async def tell_rematch_asked(self, table: Table, asker: int) -> None:

@@ -11,6 +11,7 @@ from discord import ui
 
 from ..i18n import tr
 from ..ratings import Rating
+from ..tables import LIVE, pool_parts
 from .common import GAME_COLOURS, blue, game_name, green, grey, red
 from .ids import DuoButton, PoolButton
 
@@ -70,15 +71,23 @@ def left_embed(game: str, lang: str, key: str = "pool.left") -> discord.Embed:
     return _embed(game, lang, tr(lang, key))
 
 
-def welcome_text(game: str, lang: str) -> str:
+def welcome_text(key: str, lang: str) -> str:
     """The DM sent as a member enters the pool: it proves their DMs are open, and their
     match will appear under it."""
-    return tr(lang, "pool.welcome", game=game_name(game, lang))
+    return tr(lang, "pool.welcome", game=pool_name(key, lang))
 
 
-def _embed(game: str, lang: str, text: str) -> discord.Embed:
-    title = tr(lang, "pool.title", game=game_name(game, lang))
-    return discord.Embed(title=title, description=text, colour=GAME_COLOURS.get(game))
+def pool_name(key: str, lang: str) -> str:
+    """A pool as members read it: its game, and its pace when slow."""
+    game, pace = pool_parts(key)
+    name = game_name(game, lang)
+    return name if pace == LIVE else f"{name} ({tr(lang, f'pace.{pace}')})"
+
+
+def _embed(key: str, lang: str, text: str) -> discord.Embed:
+    title = tr(lang, "pool.title", game=pool_name(key, lang))
+    colour = GAME_COLOURS.get(pool_parts(key)[0])
+    return discord.Embed(title=title, description=text, colour=colour)
 
 
 def invitation_message(game: str, inviter: int, name: str, lang: str) -> tuple[str, ui.View]:

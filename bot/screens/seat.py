@@ -11,7 +11,7 @@ from discord import ui
 
 from ..ai.coach import Hint
 from ..i18n import tr
-from ..tables import REACTIONS, Table
+from ..tables import REACTIONS, Table, is_slow
 from .board import BOARD_PICTURE, board_pictures, log_text, sealed_text
 from .cards import CardFaces
 from .common import (
@@ -36,6 +36,7 @@ from .ids import (
     SeatButton,
 )
 from .match_over import match_reason, rating_line
+from .slow import clock_text
 from .verify import revealed
 
 SHOWN_REACTIONS = 2
@@ -75,6 +76,8 @@ def seat_message(
         shown.insert_field_at(0, name=name, value=_scores(table, seat, lang), inline=False)
     if last := _last_hand(table, seat, lang):
         shown.insert_field_at(1, name=last[0], value=last[1], inline=False)
+    if is_slow(table) and (clock := clock_text(table, seat, lang)) is not None:
+        shown.add_field(name=tr(lang, "slow.clock"), value=clock, inline=False)
     if table.settings.images and table.status == "playing":
         shown.set_image(url=f"attachment://{BOARD_PICTURE}")
     if table.log.commitment and table.is_live:

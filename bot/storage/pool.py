@@ -98,10 +98,12 @@ class PoolData(StorageBase):
 
         return await self.db.write(work)
 
-    async def pool_busy(self) -> bool:
-        """Whether anyone waits, or a pairing's table is still to open."""
+    async def pool_busy(self, *, live_only: bool = False) -> bool:
+        """Whether anyone waits (``live_only``: for a live match; a slow pool's key is
+        ``game/pace``), or a pairing's table is still to open."""
+        live = " WHERE game NOT LIKE '%/%'" if live_only else ""
         row = await self.db.fetch_one(
-            "SELECT 1 AS busy FROM pool_entries UNION ALL "
+            f"SELECT 1 AS busy FROM pool_entries{live} UNION ALL "
             "SELECT 1 FROM pool_pairings WHERE table_id IS NULL LIMIT 1"
         )
         return row is not None

@@ -30,16 +30,20 @@ from .results import add_results
 class TableRows(StorageBase):
     """Statements on ``game_tables``, ``moves`` and ``table_shown``."""
 
-    async def create_table(self, row: dict[str, Any], *, pairing: int | None = None) -> int:
+    async def create_table(
+        self, row: dict[str, Any], *, pairing: int | None = None, exclusive: bool = True
+    ) -> int:
         """Insert a new table (revision 0); its id. A quick-play ``pairing`` is claimed by
-        the insert: ``RuleBroken("pairing")`` when its table was opened already."""
+        the insert: ``RuleBroken("pairing")`` when its table was opened already, and
+        (``exclusive``: a live match) ``RuleBroken("seated")`` when a member plays a
+        live match already."""
         now = self.now()
         values = [to_column(row[name]) for name in TABLE_COLUMNS]
         marks = ", ".join("?" for _ in range(len(TABLE_COLUMNS) + 2))
 
         async def insert(tx: Transaction) -> int:
             await self.check_claim(tx, row["guild_id"])
-            if pairing is not None:
+            if pairing is not None and exclusive:
                 await self._check_unseated(tx, [seat["user_id"] for seat in row["seats"]])
             inserted = await tx.fetch_one(
                 f"INSERT INTO game_tables ({', '.join(TABLE_COLUMNS)}, created_at, updated_at) "
@@ -265,7 +269,8 @@ class TableRows(StorageBase):
         return {row["game"]: row["count"] for row in rows}
 
     async def playing_table_of(self, user_id: int) -> int | None:
-        """A match in play where the member is seated (any server's, or quick play)."""
+        """A live match in play where the member is seated (any server's, or quick
+        play)."""
         row = await self.db.fetch_one(_PLAYING_TABLE_OF, (_seated_pattern(user_id),))
         return row["id"] if row else None
 
@@ -277,7 +282,11 @@ class TableRows(StorageBase):
         return [row["id"] for row in rows]
 
 
-_PLAYING_TABLE_OF = "SELECT id FROM game_tables WHERE status = 'playing' AND seats LIKE ? LIMIT 1"
+_PLAYING_TABLE_OF = (
+    "SELECT id FROM game_tables WHERE status = 'playing' AND seats LIKE ? "
+    """AND (ui NOT LIKE '%"pace":"%' OR ui LIKE '%"pace":"live"%') LIMIT 1"""
+)
+"""A member's live match in play (a slow one does not count: they may have many)."""
 
 
 def _seated_pattern(user_id: int) -> str:

@@ -22,7 +22,7 @@ from .lobby import (
     validate_options,
 )
 from .model import FRIENDS, MatchLog, Seat, Table, TableSettings, Turn, places_seen_from
-from .pace import LIVE, PACES, is_slow, pace_seconds
+from .pace import LIVE, PACES, is_slow, pace_seconds, pool_key, pool_parts
 from .play import REACTIONS, bot_view, current_hand_events, idle_sides, time_is_up
 from .results import rated_forfeit, winners_of
 from .service import Outcome, TableService
@@ -52,6 +52,8 @@ __all__ = [
     "pace_seconds",
     "places_seen_from",
     "planned_sides",
+    "pool_key",
+    "pool_parts",
     "rated_forfeit",
     "rematch_invited",
     "rule_fits",

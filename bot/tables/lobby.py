@@ -253,11 +253,16 @@ def _end(table: Table, reason: str) -> None:
 
 
 def paired(
-    pairing: int, game: str, sides: list[list[Seat]], timer: int | None = QUICK_TIMER
+    pairing: int,
+    game: str,
+    sides: list[list[Seat]],
+    timer: int | None = QUICK_TIMER,
+    pace: str = LIVE,
 ) -> Table:
     """A quick-play pairing's table, its members seated on their sides, ready to deal:
     of no server, shown in the members' DMs, with a turn timer strangers can bear
-    (none in the sandbox, whose clock runs only while someone clicks)."""
+    (none in the sandbox, whose clock runs only while someone clicks), or at a slow
+    ``pace``."""
     seats = [seat.model_copy(update={"team": side}) for side, s in enumerate(sides) for seat in s]
     return Table(
         id=0,
@@ -268,5 +273,5 @@ def paired(
         options=validate_options(game, {}),
         locale=seats[0].locale,
         seats=seats,
-        settings=TableSettings(turn_timer=timer, takeover_after=2, quick=pairing),
+        settings=TableSettings(turn_timer=timer, takeover_after=2, quick=pairing, pace=pace),
     )

@@ -54,3 +54,16 @@ def deadlines_of(table: Table) -> list[dict[str, Any]]:
         {"kind": "remind", "user_id": member, "turn": turn, "due_at": remind},
         {"kind": "timeout", "user_id": member, "turn": turn, "due_at": deadline},
     ]
+
+
+def pool_key(game: str, pace: str) -> str:
+    """Quick play's pool of ``game`` at ``pace``: the game's name for live play
+    (``scopa``), the game and the pace for slow play (``scopa/day``)."""
+    pace_seconds(pace)
+    return game if pace == LIVE else f"{game}/{pace}"
+
+
+def pool_parts(key: str) -> tuple[str, str]:
+    """The game and the pace of a pool (``pool_key``'s parts)."""
+    game, _, pace = key.partition("/")
+    return game, pace or LIVE

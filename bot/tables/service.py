@@ -19,6 +19,7 @@ from ..storage import ClaimLost, RuleBroken
 from . import lobby, play
 from .errors import TableError
 from .model import Seat, Table, TableSettings
+from .pace import LIVE, pace_seconds
 from .transactions import Outcome, TableTransactions
 
 BROKEN_RULE_ERRORS = {"channel": "error.channel_busy", "rematch": "lobby.rematch_open"}
@@ -75,16 +76,27 @@ class TableService(TableTransactions):
         return table
 
     async def open_paired(
-        self, pairing: int, game: str, sides: list[list[Seat]], *, timed: bool = True
+        self,
+        pairing: int,
+        game: str,
+        sides: list[list[Seat]],
+        *,
+        timed: bool = True,
+        pace: str = LIVE,
     ) -> Table:
         """A quick-play ``pairing``'s match, dealt at once: its members seated on their
-        sides, shown in their DMs. ``TableError``: ``pool.opened`` when its table was
-        opened already, ``pool.busy`` when a member plays a match now (the insert checks)."""
-        table = lobby.paired(pairing, game, sides, lobby.QUICK_TIMER if timed else None)
+        sides, shown in their DMs, live or at a slow ``pace``. ``TableError``:
+        ``pool.opened`` when its table was opened already, ``pool.busy`` when a member
+        plays a live match now (the insert checks; slow matches are many)."""
+        seconds = pace_seconds(pace)
+        timer = seconds or (lobby.QUICK_TIMER if timed else None)
+        table = lobby.paired(pairing, game, sides, timer, pace)
         play.start(table, table_seed(table, self.deal_seed), self.clock())
         row = table.to_row()
         try:
-            table.id = await self.storage.create_table(row, pairing=pairing)
+            table.id = await self.storage.create_table(
+                row, pairing=pairing, exclusive=seconds is None
+            )
         except RuleBroken as exc:
             raise TableError("pool.busy" if exc.rule == "seated" else "pool.opened") from exc
         self._keep(table, row)
