@@ -45,6 +45,7 @@ COGS = (
     "cogs.daily",
     "cogs.tournament",
     "cogs.play",
+    "cogs.slow",
 )
 TREE_HASH_KEY = "command_tree_hash"
 CLAIM_CHECK_SECONDS = 5
@@ -145,7 +146,9 @@ class EscobaBot(commands.AutoShardedBot):
         self.croupier = Croupier(
             self, self.service, self.publisher, self.boundary, self.tournaments
         )
-        self.deadlines = DeadlineSweep(self, self.service, self.publisher)
+        self.deadlines = DeadlineSweep(
+            self, self.service, self.publisher, max_sleep=self.settings.sweep_seconds
+        )
         await self.tree.set_translator(CommandTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in COGS:

@@ -41,6 +41,7 @@ from .screens.leaderboard import Leaderboards
 from .screens.lobby import bot_name
 from .screens.replay import MatchReplay
 from .screens.review import MatchReviews
+from .slow_handlers import SlowHandlers
 from .table_commands import TableCommands
 from .tables import (
     LIVE,
@@ -63,6 +64,7 @@ class Croupier(
     TournamentHandlers,
     PoolHandlers,
     FriendsHandlers,
+    SlowHandlers,
 ):
     """Answers every click and table command for one bot."""
 

@@ -14,6 +14,12 @@ from bot.opening import public_lang
 from bot.screens.leaderboard import GLOBAL, SORTS, season_name
 from cogs import GAME_CHOICES, anywhere
 
+DIGEST_HOURS = [Choice(name=cmd("digest.off"), value=-1)] + [
+    Choice(name=f"{hour:02d}:00 UTC", value=hour) for hour in range(24)
+]
+"""The digest's hours: off, or one of the day's 24 (UTC; the answer shows it in the
+member's own time)."""
+
 SEASON_WORDS = ("current", "previous", "all")
 SCOPE_CHOICES = [Choice(name=cmd(f"scope.{s}"), value=s) for s in ("server", GLOBAL)]
 SORT_CHOICES = [app_commands.Choice(name=cmd(f"leaderboard.sort.{s}"), value=s) for s in SORTS]
@@ -90,10 +96,26 @@ class Profile(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name=cmd("cmd.profile", "profile"), description=cmd("cmd.profile.desc"))
-    @app_commands.rename(show_me=cmd("opt.show_me", "show_me"))
-    @app_commands.describe(show_me=cmd("opt.show_me.desc"))
-    async def profile(self, interaction: discord.Interaction, show_me: bool | None = None) -> None:
-        """A member's own choice: their name on the global board, or anonymous."""
+    @app_commands.rename(
+        show_me=cmd("opt.show_me", "show_me"),
+        reminders=cmd("opt.reminders", "reminders"),
+        digest=cmd("opt.digest", "digest"),
+    )
+    @app_commands.describe(
+        show_me=cmd("opt.show_me.desc"),
+        reminders=cmd("opt.reminders.desc"),
+        digest=cmd("opt.digest.desc"),
+    )
+    @app_commands.choices(digest=DIGEST_HOURS)
+    async def profile(
+        self,
+        interaction: discord.Interaction,
+        show_me: bool | None = None,
+        reminders: bool | None = None,
+        digest: int | None = None,
+    ) -> None:
+        """A member's own choices: their name on the global board, or anonymous; slow
+        play's reminders and daily digest."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = language_of(interaction.locale)
         storage, user = self.bot.storage, interaction.user
@@ -102,7 +124,10 @@ class Profile(commands.Cog):
             await storage.set_global_name(user.id, name)
         name = await storage.global_name(user.id)
         text = tr(lang, "profile.shown", name=name) if name else tr(lang, "profile.hidden")
-        await interaction.edit_original_response(content=text)
+        slow = await self.bot.croupier.slow_profile(
+            user.id, lang, reminders=reminders, digest=digest
+        )
+        await interaction.edit_original_response(content=f"{text}\n\n{slow}")
 
 
 async def setup(bot: EscobaBot) -> None:

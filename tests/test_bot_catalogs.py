@@ -173,6 +173,8 @@ async def test_slash_commands_fit_discord_limits_in_every_language(commands_payl
         "verify",
         "play",
         "profile",
+        "games",
+        "vacation",
         "daily",
         "tournament",
         "settings",

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.client import create_bot
-from bot.deadlines.sweep import ACTIVE_SECONDS, MAX_SLEEP
+from bot.deadlines.sweep import ACTIVE_SECONDS
 from bot.tables import PACES
 from tests.discord_helpers import (
     TableDriver,
@@ -23,6 +23,16 @@ from tests.discord_helpers import (
 from tests.test_bot_publisher import DM_CLOSED
 
 DAY = PACES["day"]
+LATE = 60
+"""Seconds after its time a deadline has surely fired (the sweep wakes for each)."""
+
+
+@pytest.fixture
+def bot_settings(bot_settings):
+    """The sweep wakes for each deadline; between them it sleeps a day here, so days
+    pass in few steps."""
+    return bot_settings.model_copy(update={"sweep_seconds": 86400})
+
 
 pytestmark = pytest.mark.simcord(settle_timeout=30.0)  # days pass, the stand-in's workers start
 
@@ -85,9 +95,9 @@ async def test_a_slow_match_is_played_from_the_turn_messages_alone(simcord_env, 
         assert len(turn_messages(player)) == turns[player.id], "one new message a turn"
         text = message_text(turn_messages(player)[-1])
         assert "Your move, by" in text, text
-        await simcord_env.advance_time(3600 * 5)  # hours pass between moves
+        await simcord_env.advance_time(3600)  # an hour passes between moves
         await play_from_dm(driver, rng)
-        if move % 4 == 3:
+        if move % 6 == 5:
             await simcord_env.restart_bot(create_bot(bot_settings))
     assert not driver.is_over()
     pings = [m for m in driver.thread.history() if alex.mention in m.content]
@@ -98,17 +108,17 @@ async def test_the_clock_reminds_once_then_the_stand_in_plays_then_a_forfeit(sim
     driver = await slow_table(simcord_env)
     first = to_act(driver)
     assert first is not None
-    await simcord_env.advance_time(DAY * 0.8 + MAX_SLEEP + 1)
+    await simcord_env.advance_time(DAY * 0.8 + LATE + 1)
     reminders = [line for line in lines(first) if "is due" in line]
     assert len(reminders) == 1, lines(first)
-    await simcord_env.advance_time(DAY * 0.2 + MAX_SLEEP)
+    await simcord_env.advance_time(DAY * 0.2 + LATE)
     assert any("the bot played this turn for you" in line for line in lines(first))
     assert len([line for line in lines(first) if "is due" in line]) == 1
     second = to_act(driver)
     assert second is not None and second is not first
     await play_from_dm(driver, random.Random(1))
     assert to_act(driver) is first
-    await simcord_env.advance_time(DAY + MAX_SLEEP + 1)
+    await simcord_env.advance_time(DAY + LATE + 1)
     assert any("twice in a row" in line for line in lines(first)), lines(first)
     last = message_text(current(simcord_env, turn_messages(second)[-1]))
     assert "wins by forfeit, rated as a loss" in last, last
@@ -128,7 +138,7 @@ async def test_no_reminder_while_the_member_is_playing(simcord_env):
     await simcord_env.advance_time(120)
     if to_act(driver) is first:
         assert not [line for line in lines(first) if "is due" in line]
-        await simcord_env.advance_time(ACTIVE_SECONDS + MAX_SLEEP)
+        await simcord_env.advance_time(ACTIVE_SECONDS + LATE)
         assert len([line for line in lines(first) if "is due" in line]) == 1
 
 
@@ -175,3 +185,69 @@ async def test_games_says_so_when_there_is_none(simcord_env):
     _, _, players = make_world(simcord_env, "alex")
     listed = answer(await players[0].user.slash("games")).message
     assert "no open match" in listed.embeds[0].description
+
+
+async def test_a_vacation_pauses_the_clock_and_the_others_are_told(simcord_env):
+    driver = await slow_table(simcord_env)
+    first = to_act(driver)
+    other = next(p for p in driver.players if p is not first)
+    assert first is not None
+    told = answer(await first.user.slash("vacation", days=3))
+    assert "stand still until" in told.content and "11 days of vacation left" in told.content
+    assert any("is on vacation until" in line for line in lines(other)), lines(other)
+    await simcord_env.advance_time(DAY + LATE + 1)
+    assert not any("ran out" in line for line in lines(first)), "the clock stood still"
+    text = message_text(current(simcord_env, turn_messages(first)[-1]))
+    assert "on vacation until" in text or "Your move, by" in text
+    await simcord_env.advance_time(3 * DAY)
+    assert any("the bot played this turn for you" in line for line in lines(first))
+    too_long = answer(await first.user.slash("vacation", days=12))
+    assert "You have 11 days of vacation left this year, not 12" in too_long.content
+
+
+async def test_back_from_vacation_early_gives_the_days_back(simcord_env):
+    driver = await slow_table(simcord_env)
+    first = to_act(driver)
+    assert first is not None
+    await first.user.slash("vacation", days=5)
+    back = answer(await first.user.slash("vacation", days=0))
+    assert "Welcome back" in back.content and "14 days of vacation left" in back.content
+
+
+async def test_the_daily_digest_comes_once_a_day_at_the_chosen_hour(simcord_env):
+    driver = await slow_table(simcord_env, pace="3days")
+    first = to_act(driver)
+    assert first is not None
+    hour = (simcord_env.now().hour + 2) % 24
+    shown = answer(await first.user.slash("profile", digest=hour))
+    assert f"({hour}:00 UTC)" in shown.content
+    await simcord_env.advance_time(3 * 3600)
+    digests = [line for line in lines(first) if "Your move is waiting in 1 slow match" in line]
+    assert len(digests) == 1, lines(first)
+    await simcord_env.advance_time(12 * 3600)
+    assert len([line for line in lines(first) if "is waiting in" in line]) == 1, "once a day"
+
+
+async def test_reminders_switched_off_are_not_sent(simcord_env):
+    driver = await slow_table(simcord_env)
+    first = to_act(driver)
+    assert first is not None
+    shown = answer(await first.user.slash("profile", reminders=False))
+    assert "reminders: off" in shown.content
+    await simcord_env.advance_time(DAY * 0.8 + LATE + 1)
+    assert not [line for line in lines(first) if "is due" in line]
+
+
+async def test_an_old_turn_message_refuses_a_move_clearly(simcord_env):
+    driver = await slow_table(simcord_env)
+    first = to_act(driver)
+    assert first is not None
+    old = turn_messages(first)[-1]
+    await simcord_env.advance_time(DAY + LATE + 1)  # the stand-in played that turn
+    assert any("the bot played this turn for you" in line for line in lines(first))
+    shown = current(simcord_env, old)
+    cards = enabled(shown, "esc:card:")
+    assert cards, "nothing edited the old message: its cards still look live"
+    refused = answer(await first.user.click(shown, custom_id=cards[0]))
+    text = refused.content or message_text(refused.message)
+    assert "This panel is out of date. Here is your current hand" in text, text

@@ -9,7 +9,15 @@ import pytest
 from bot.client import create_bot
 from tests.discord_helpers import answer, current, custom_ids, enabled, make_world, message_text
 
-pytestmark = pytest.mark.simcord(settle_timeout=30.0)  # days pass between moves
+
+@pytest.fixture
+def bot_settings(bot_settings):
+    """The sweep wakes for each deadline; between them it sleeps a day here, so days
+    pass in few steps."""
+    return bot_settings.model_copy(update={"sweep_seconds": 86400})
+
+
+pytestmark = pytest.mark.simcord(settle_timeout=2.0)  # the live pool's 3 s waves park
 
 
 def seats(player) -> list:
@@ -26,6 +34,7 @@ def live_seat(env, player):
     return message if enabled(message, "esc:card:") else None
 
 
+@pytest.mark.simcord(settle_timeout=30.0)  # days pass between moves
 async def test_two_servers_play_a_slow_match_from_their_turn_messages(simcord_env, bot_settings):
     _, here, (ana,) = make_world(simcord_env, "ana")
     _, there, (bob,) = make_world(simcord_env, "bob")
@@ -41,13 +50,13 @@ async def test_two_servers_play_a_slow_match_from_their_turn_messages(simcord_en
             break
         message = live_seat(simcord_env, mover)
         assert "Your move, by" in message_text(message)
-        await simcord_env.advance_time(7 * 3600)  # they answer hours later
+        await simcord_env.advance_time(1800)  # each answers half an hour later
         await mover.user.click(message, custom_id=enabled(message, "esc:card:")[0])
         choices = custom_ids(current(simcord_env, message), "esc:move:")
         if choices:
             await mover.user.click(current(simcord_env, message), custom_id=choices[0])
         turns += 1
-        if turns % 15 == 0:
+        if turns % 30 == 0:
             await simcord_env.restart_bot(create_bot(bot_settings))
     assert 20 < turns < 400
     for player in (ana, bob):

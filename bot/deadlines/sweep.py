@@ -11,14 +11,15 @@ tables it drives (its shards'), read from the database, so a restart loses none.
 - Time the bot was away is not charged: at start, a process whose shards' last sweep
   is more than ``CREDIT_AFTER`` seconds old gives every slow turn of its tables that
   time back (``TableService.give_time``).
-- The loop sleeps until the next deadline, ``MAX_SLEEP`` at most: a deadline fires at
-  most that late (a new one is always further away than that).
+- The loop sleeps until the next deadline, ``max_sleep`` at most (``SWEEP_SECONDS``),
+  and wakes when a save here writes an earlier one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -26,25 +27,37 @@ import discord
 from ..ai.seats import STAND_IN
 from ..publishing import Publisher
 from ..publishing.port import DiscordPort, send_dm
-from ..screens.slow import reminder_text, timed_out_text
+from ..screens.slow import digest_text, reminder_text, timed_out_text
 from ..tables import Table, TableService, bot_view, is_slow
 
 log = logging.getLogger(__name__)
 
 MAX_SLEEP = 600.0
-CREDIT_AFTER = 2 * MAX_SLEEP
+"""How long the sweep sleeps at most, by default (``Settings.sweep_seconds``)."""
 ACTIVE_SECONDS = 300.0
+HOUR = 3600.0
 BATCH = 200
 
 
 class DeadlineSweep:
     """Fires the due deadlines of this process's tables."""
 
-    def __init__(self, port: DiscordPort, service: TableService, publisher: Publisher) -> None:
+    def __init__(
+        self,
+        port: DiscordPort,
+        service: TableService,
+        publisher: Publisher,
+        *,
+        max_sleep: float = MAX_SLEEP,
+    ) -> None:
         self.port, self.service, self.publisher = port, service, publisher
         self.storage = service.storage
+        self.max_sleep = max_sleep
         self._task: asyncio.Task | None = None
-        self.fired: dict[str, int] = {"remind": 0, "timeout": 0, "postponed": 0}
+        self._wake_at = float("inf")
+        """When the sweep's sleep ends (infinity while it sweeps)."""
+        service.on_deadline.append(self._note_deadline)
+        self.fired: dict[str, int] = {"remind": 0, "timeout": 0, "postponed": 0, "digest": 0}
         """Deadlines fired so far by kind (the benchmark reads them)."""
 
     def start(self) -> None:
@@ -59,23 +72,37 @@ class DeadlineSweep:
             await self.credit_time_away()
         except Exception:
             log.exception("cannot give slow turns back the time the bot was away")
+        await self._loop()
+
+    async def _loop(self) -> None:
         while True:
             try:
                 await self.sweep()
                 pause = await self._pause()
             except Exception:
                 log.exception("cannot sweep the slow tables' deadlines; trying again")
-                pause = MAX_SLEEP / 10
-            await asyncio.sleep(pause)
+                pause = self.max_sleep / 10
+            self._wake_at = self.service.clock() + pause
+            try:
+                await asyncio.sleep(pause)
+            finally:
+                self._wake_at = float("inf")  # sweeping: a new deadline is read after
+
+    def _note_deadline(self, due_at: float) -> None:
+        """A save wrote a deadline: a sleep that would outlast it starts over."""
+        if due_at < self._wake_at and self._task is not None:
+            self._task.cancel()
+            self._wake_at = float("inf")
+            self._task = asyncio.create_task(self._loop())
 
     async def credit_time_away(self) -> float:
         """Give every slow turn of this process's tables the time since the last sweep
-        of its shards, when that is more than ``CREDIT_AFTER``; the seconds given."""
+        of its shards, when that is more than twice ``max_sleep``; the seconds given."""
         now = self.service.clock()
         last = await self.storage.last_swept(self.service.shards)
         await self.storage.mark_swept(self.service.shards, now)
         away = now - last if last is not None else 0.0
-        if away <= CREDIT_AFTER:
+        if away <= 2 * self.max_sleep:
             return 0.0
         for table in list(self.service.tables.values()):
             if is_slow(table) and table.turn.deadline is not None:
@@ -93,14 +120,53 @@ class DeadlineSweep:
                 await self._fire(row, now)
             except Exception:
                 log.exception("table %s: cannot fire its %s deadline", row["table_id"], row["kind"])
+        await self.send_digests(now)
         await self.storage.mark_swept(self.service.shards, now)
         return len(due)
 
+    async def send_digests(self, now: float) -> int:
+        """The daily digests due this hour (UTC) and not sent today, each claimed once
+        before it is sent; how many were sent."""
+        at = datetime.fromtimestamp(now, UTC)
+        sent = 0
+        for row in await self.storage.due_digests(at.hour, at.date().isoformat()):
+            if not await self.storage.claim_digest(row["user_id"], at.date().isoformat()):
+                continue
+            lang = await self._language_of(row["user_id"])
+            try:
+                await send_dm(self.port, row["user_id"], digest_text(row["waiting"], lang))
+                sent += 1
+            except discord.HTTPException as exc:
+                log.info("a digest could not be sent: %s", exc)
+        self.fired["digest"] += sent
+        return sent
+
+    async def _language_of(self, user_id: int) -> str:
+        """The language of a member's seat at one of their tables here (English else)."""
+        for table in self.service.live_for(user_id):
+            seat = table.seat_of(user_id)
+            if seat is not None:
+                return table.seats[seat].locale
+        return "en"
+
     async def _pause(self) -> float:
-        """Seconds until the next deadline, ``MAX_SLEEP`` at most."""
+        """Seconds until the next deadline, ``max_sleep`` at most, and no later than the
+        next hour a member chose for their digest."""
         now = self.service.clock()
-        upcoming = await self.storage.due_deadlines(now + MAX_SLEEP, self.service.shards, limit=1)
-        return max(upcoming[0]["due_at"] - now, 0.0) if upcoming else MAX_SLEEP
+        soon = now + self.max_sleep
+        if (digest := await self._next_digest_hour(now)) is not None:
+            soon = min(soon, digest)
+        upcoming = await self.storage.due_deadlines(soon, self.service.shards, limit=1)
+        return max((upcoming[0]["due_at"] if upcoming else soon) - now, 0.0)
+
+    async def _next_digest_hour(self, now: float) -> float | None:
+        """When the next hour some member chose for their digest begins, if any did."""
+        hours = await self.storage.digest_hours()
+        if not hours:
+            return None
+        at = datetime.fromtimestamp(now, UTC)
+        ahead = min((hour - at.hour - 1) % 24 for hour in hours)
+        return (now // HOUR + 1 + ahead) * HOUR
 
     async def _fire(self, row: dict[str, Any], now: float) -> None:
         table = self.service.tables.get(row["table_id"])
@@ -125,6 +191,8 @@ class DeadlineSweep:
             return
         if not await self.storage.claim_reminder(table.id, table.guild_id, row["turn"]):
             return
+        if not (await self.storage.slow_settings(user_id))["slow_reminders"]:
+            return  # switched off in /profile
         self.fired["remind"] += 1
         seat = table.seat_of(user_id)
         if seat is None:

@@ -124,3 +124,67 @@ class DeadlineData(StorageBase):
                 )
 
         await self.db.write(work)
+
+    # -- members' choices for slow play ----------
+
+    async def slow_settings(self, user_id: int) -> dict[str, Any]:
+        """A member's slow-play choices and vacation (defaults for one who made none)."""
+        row = await self.db.fetch_one(
+            f"SELECT {SLOW_COLUMNS} FROM member_settings WHERE user_id = ?", (user_id,)
+        )
+        return dict(row) if row else dict(SLOW_DEFAULTS)
+
+    async def set_slow_settings(self, user_id: int, **changes: Any) -> None:
+        """Change a member's slow-play choices (``SLOW_COLUMNS``' names)."""
+        names = [name for name in changes if name in SLOW_DEFAULTS]
+        marks = ", ".join("?" for _ in names)
+        updates = ", ".join(f"{name} = excluded.{name}" for name in names)
+
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
+                f"INSERT INTO member_settings (user_id, {', '.join(names)}) VALUES (?, {marks}) "
+                f"ON CONFLICT (user_id) DO UPDATE SET {updates}",
+                (user_id, *(changes[name] for name in names)),
+            )
+
+        await self.db.write(work)
+
+    async def due_digests(self, hour: int, day: str) -> list[dict[str, Any]]:
+        """The members whose digest is due at ``hour`` (UTC) and not sent on ``day``, with
+        how many slow matches wait for their move."""
+        return await self.db.fetch_all(
+            "SELECT m.user_id, COUNT(*) AS waiting FROM member_settings m JOIN deadlines d "
+            "ON d.user_id = m.user_id AND d.kind = 'timeout' WHERE m.digest_hour = ? "
+            "AND (m.digest_day IS NULL OR m.digest_day <> ?) GROUP BY m.user_id",
+            (hour, day),
+        )
+
+    async def digest_hours(self) -> list[int]:
+        """The hours (UTC) members chose for their digests."""
+        rows = await self.db.fetch_all(
+            "SELECT DISTINCT digest_hour FROM member_settings WHERE digest_hour IS NOT NULL"
+        )
+        return [row["digest_hour"] for row in rows]
+
+    async def claim_digest(self, user_id: int, day: str) -> bool:
+        """Mark the member's digest of ``day`` sent; False when it was already."""
+
+        async def work(tx: Transaction) -> int:
+            return await tx.execute(
+                "UPDATE member_settings SET digest_day = ? WHERE user_id = ? "
+                "AND (digest_day IS NULL OR digest_day <> ?)",
+                (day, user_id, day),
+            )
+
+        return bool(await self.db.write(work))
+
+
+SLOW_DEFAULTS: dict[str, Any] = {
+    "slow_reminders": 1,
+    "digest_hour": None,
+    "digest_day": None,
+    "vacation_until": None,
+    "vacation_year": None,
+    "vacation_used": 0.0,
+}
+SLOW_COLUMNS = ", ".join(SLOW_DEFAULTS)

@@ -201,6 +201,8 @@ COPIED_TABLES = (
     "pool_rematches",
     "global_changes",
     "member_names",
+    "deadlines",
+    "sweeps",
 )
 """Every table of the schema (but the shard claims, which belong to the processes of
 one database), each after the tables it refers to."""

@@ -29,6 +29,8 @@ class Seat(BaseModel):
     """Turns in a row the member let the timer run out."""
     moves: int = 0
     """Moves the member made themselves (a tournament forfeits one who made none)."""
+    vacation_until: float | None = None
+    """At a slow table: until when the member's clock is paused (their vacation)."""
 
     @property
     def autoplayed(self) -> bool:

@@ -56,6 +56,29 @@ def deadlines_of(table: Table) -> list[dict[str, Any]]:
     ]
 
 
+def pause_clock(table: Table, seat: int, until: float | None, now: float) -> None:
+    """``seat``'s member is on vacation ``until`` (None: back now): their clock stands
+    still until then. A turn of theirs in play gets the pause added (or, back early,
+    the pause they did not use taken off again)."""
+    player = table.seats[seat]
+    before = max((player.vacation_until or now) - now, 0.0)
+    after = max((until or now) - now, 0.0)
+    player.vacation_until = until
+    mine = table.status == "playing" and table.match.turn == seat
+    if mine and table.turn.deadline is not None:
+        table.turn.deadline += after - before
+
+
+def on_vacation(table: Table, seat: int) -> float | None:
+    """Until when the turn of ``seat`` waits for its member's vacation, if it does."""
+    until = table.seats[seat].vacation_until
+    seconds = PACES.get(table.settings.pace)
+    deadline = table.turn.deadline
+    if until is None or seconds is None or deadline is None:
+        return None
+    return until if until > deadline - seconds - 1 else None
+
+
 def pool_key(game: str, pace: str) -> str:
     """Quick play's pool of ``game`` at ``pace``: the game's name for live play
     (``scopa``), the game and the pace for slow play (``scopa/day``)."""

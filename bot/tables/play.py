@@ -202,12 +202,13 @@ def record_events(table: Table, events: list[dict[str, Any]]) -> None:
 
 def open_turn(table: Table, now: float) -> None:
     """A new turn begins: its clock starts from the table's timer (no clock for a seat
-    the bot plays, nor once the match is over)."""
+    the bot plays, nor once the match is over), or once its member's vacation ends."""
     timer = table.settings.turn_timer
     state = table.match
     playing = table.status == "playing" and not state.is_over
     member_turn = playing and not table.seats[state.turn].autoplayed
-    table.turn.deadline = now + timer if timer and member_turn else None
+    start = max(now, table.seats[state.turn].vacation_until or 0) if member_turn else now
+    table.turn.deadline = start + timer if timer and member_turn else None
     table.turn.opened = table.version
     table.turn.claimed = False
 

@@ -56,6 +56,9 @@ class SavedTables:
         """Shards another process claimed since: their tables are no longer served."""
         self.on_claim_lost: Callable[[ClaimLost], None] = lambda lost: None
         """Told once per shard lost (the bot stops)."""
+        self.on_deadline: list[Callable[[float], None]] = []
+        """Told of the earliest deadline each save of a slow table writes (the sweep
+        wakes for it)."""
         self._saved: dict[int, dict[str, Any]] = {}
         """Each live table's row as last saved: a save writes only the columns that
         changed."""
@@ -153,6 +156,13 @@ class SavedTables:
             raise TableError("table.save_unsure") from None
         table.revision += 1
         self._keep(table, row)
+        if deadlines:
+            self.note_deadline(min(deadline["due_at"] for deadline in deadlines))
+
+    def note_deadline(self, due_at: float) -> None:
+        """Something is due at ``due_at``: whoever waits for deadlines is told."""
+        for listener in self.on_deadline:
+            listener(due_at)
 
     def _keep(self, table: Table, row: dict[str, Any]) -> None:
         """``table`` as saved (``row``) is the table now."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..games import Seed
 from ..storage import ClaimLost, RuleBroken
-from . import lobby, play
+from . import lobby, pace, play
 from .errors import TableError
 from .model import Seat, Table, TableSettings
 from .pace import LIVE, pace_seconds
@@ -257,6 +257,11 @@ class TableService(TableTransactions):
             else:
                 turn.deadline += seconds
         return change.table
+
+    async def pause_clock(self, table_id: int, user_id: int, until: float | None) -> Table:
+        """A member at a slow table is on vacation ``until`` (None: back)."""
+        rule = partial(pace.pause_clock, until=until, now=self.clock())
+        return await self._at_seat(table_id, user_id, rule)
 
     async def react(self, table_id: int, user_id: int, reaction: int) -> Table:
         """A fixed reaction at a quick-play match (one a turn)."""

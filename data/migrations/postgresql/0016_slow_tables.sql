@@ -21,3 +21,15 @@ CREATE TABLE sweeps (
     shard INTEGER PRIMARY KEY,
     swept_at DOUBLE PRECISION NOT NULL
 );
+
+-- A member's choices for slow play (``/profile``): reminders at 80% of a turn's time
+-- (on by default), a daily digest of the slow matches waiting for their move at the
+-- UTC hour they chose (off by default: NULL), and the day it was last sent; their
+-- vacation: until when their slow clocks are paused, and the seconds of vacation
+-- taken in ``vacation_year`` (14 days a year at most).
+ALTER TABLE member_settings ADD COLUMN slow_reminders INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE member_settings ADD COLUMN digest_hour INTEGER;
+ALTER TABLE member_settings ADD COLUMN digest_day TEXT;
+ALTER TABLE member_settings ADD COLUMN vacation_until DOUBLE PRECISION;
+ALTER TABLE member_settings ADD COLUMN vacation_year TEXT;
+ALTER TABLE member_settings ADD COLUMN vacation_used DOUBLE PRECISION NOT NULL DEFAULT 0;

@@ -1,0 +1,59 @@
+"""``/vacation`` and the slow-play choices of ``/profile``, for the croupier."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import discord
+
+from .boundary import ErrorBoundary, refusals_answered
+from .deadlines.vacation import Vacations
+from .i18n import language_of
+from .publishing import DiscordPort, Publisher
+from .screens.slow import slow_profile_text, vacation_answer
+from .tables import TableService
+
+
+def _hour(now: float) -> int:
+    return datetime.fromtimestamp(now, UTC).hour
+
+
+class SlowHandlers:
+    """Mixed into ``Croupier``, which sets these attributes."""
+
+    boundary: ErrorBoundary
+    port: DiscordPort
+    service: TableService
+    publisher: Publisher
+
+    @property
+    def vacations(self) -> Vacations:
+        return Vacations(self.port, self.service, self.publisher)
+
+    @refusals_answered
+    async def vacation(self, interaction: discord.Interaction, days: int) -> None:
+        """Pause every slow clock of the member for ``days`` days (0: back now)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        user_id, lang = interaction.user.id, language_of(interaction.locale)
+        until = await self.vacations.start(user_id, days)
+        left = await self.vacations.days_left(user_id, self.service.clock())
+        await interaction.edit_original_response(content=vacation_answer(until, left, lang))
+
+    async def slow_profile(
+        self, user_id: int, lang: str, *, reminders: bool | None, digest: int | None
+    ) -> str:
+        """Change the member's slow-play choices (those given); what they are now."""
+        storage = self.service.storage
+        changes: dict[str, object] = {}
+        if reminders is not None:
+            changes["slow_reminders"] = int(reminders)
+        if digest is not None:
+            changes["digest_hour"] = digest if digest >= 0 else None
+        if changes:
+            await storage.set_slow_settings(user_id, **changes)
+        if digest is not None and digest >= 0:  # the sweep wakes for its first one
+            now = self.service.clock()
+            self.service.note_deadline(now - now % 3600 + ((digest - _hour(now)) % 24) * 3600)
+        settings = await storage.slow_settings(user_id)
+        left = await self.vacations.days_left(user_id, self.service.clock())
+        return slow_profile_text(settings, left, self.service.clock(), lang)
