@@ -133,6 +133,21 @@ def _pool(args: argparse.Namespace) -> dict:
     )
 
 
+def _slow(args: argparse.Namespace) -> dict:
+    from .slow_load import run_slow_benchmark
+
+    return asyncio.run(
+        run_slow_benchmark(
+            matches=args.matches,
+            days=args.days,
+            database=args.database,
+            processes=args.processes,
+            pending=args.pending,
+            seed=args.seed,
+        )
+    )
+
+
 def _verify(args: argparse.Namespace) -> dict:
     from .verify_load import run_verify_benchmark
 
@@ -258,6 +273,16 @@ def parser() -> argparse.ArgumentParser:
     pool.add_argument("--database", help=DATABASE_HELP)
     pool.add_argument("--seed", type=int, default=1, help="seeds the arrivals")
     pool.set_defaults(run=_pool)
+    slow = commands.add_parser(
+        "slow", help="slow matches on a simulated clock: reminders, time outs, deadlines"
+    )
+    slow.add_argument("--matches", type=int, default=1000, help="slow matches played")
+    slow.add_argument("--days", type=float, default=30, help="simulated days at most")
+    slow.add_argument("--database", help=DATABASE_HELP)
+    slow.add_argument("--processes", type=int, choices=(1, 2), default=1, help="services")
+    slow.add_argument("--pending", type=int, default=100_000, help="deadlines for sweep_ms")
+    slow.add_argument("--seed", type=int, default=1, help="seeds the deals and the members")
+    slow.set_defaults(run=_slow)
     checks = commands.add_parser(
         "verify", help="matches played into a scratch database, then checked as /verify does"
     )

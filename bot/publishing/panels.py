@@ -123,7 +123,7 @@ class PanelKeeper:
         those, only their own clicks edit it (no call counted against the rate limit)."""
         player = table.seats[seat]
         told = self.context.shown.told
-        news = _slow_news(table, seat)
+        news = slow_news(table, seat)
         if news is None or told.get(str(player.user_id)) == news:
             return
         embed, view = await self.render(table, seat, player.locale)
@@ -279,7 +279,7 @@ class PanelKeeper:
         return self.hints[key]
 
 
-def _slow_news(table: Table, seat: int) -> int | None:
+def slow_news(table: Table, seat: int) -> int | None:
     """What a slow table's member is to be told now: their turn (the version it opened
     at), the match's end (-1), or nothing (None)."""
     if table.status == "playing":
