@@ -44,6 +44,7 @@ COGS = (
     "cogs.daily",
     "cogs.tournament",
     "cogs.play",
+    "cogs.watch",
 )
 TREE_HASH_KEY = "command_tree_hash"
 CLAIM_CHECK_SECONDS = 5

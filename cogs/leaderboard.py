@@ -90,18 +90,30 @@ class Profile(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name=cmd("cmd.profile", "profile"), description=cmd("cmd.profile.desc"))
-    @app_commands.rename(show_me=cmd("opt.show_me", "show_me"))
-    @app_commands.describe(show_me=cmd("opt.show_me.desc"))
-    async def profile(self, interaction: discord.Interaction, show_me: bool | None = None) -> None:
-        """A member's own choice: their name on the global board, or anonymous."""
+    @app_commands.rename(
+        show_me=cmd("opt.show_me", "show_me"), watchable=cmd("opt.watchable", "watchable")
+    )
+    @app_commands.describe(show_me=cmd("opt.show_me.desc"), watchable=cmd("opt.watchable.desc"))
+    async def profile(
+        self,
+        interaction: discord.Interaction,
+        show_me: bool | None = None,
+        watchable: bool | None = None,
+    ) -> None:
+        """A member's own choices: their name on the global board, or anonymous; their
+        quick-play matches open to watchers (``/watch``), or not."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = language_of(interaction.locale)
         storage, user = self.bot.storage, interaction.user
         if show_me is not None:
             name = (user.global_name or user.name) if show_me else None
             await storage.set_global_name(user.id, name)
+        if watchable is not None:
+            await storage.set_unwatched(user.id, not watchable)
         name = await storage.global_name(user.id)
         text = tr(lang, "profile.shown", name=name) if name else tr(lang, "profile.hidden")
+        unwatched = bool(await storage.unwatched([user.id]))
+        text += "\n" + tr(lang, "profile.unwatched" if unwatched else "profile.watchable")
         await interaction.edit_original_response(content=text)
 
 

@@ -10,6 +10,7 @@ from ..tables import TableService
 from .context import Shown, TableContext, Timings
 from .port import DiscordPort
 from .table import TablePublisher
+from .watch import Watchers
 
 
 class Publisher:
@@ -20,11 +21,14 @@ class Publisher:
         self.service = service
         self.timings = timings
         self.tables: dict[int, TablePublisher] = {}
+        self.watchers = Watchers(service.clock)
 
     def of(self, table_id: int) -> TablePublisher:
         publisher = self.tables.get(table_id)
         if publisher is None:
-            context = TableContext(table_id, self.service, self.port, self.timings)
+            context = TableContext(
+                table_id, self.service, self.port, self.timings, watching=self.watchers.count
+            )
             publisher = self.tables[table_id] = TablePublisher(context, self._closed)
         return publisher
 
@@ -85,3 +89,4 @@ class Publisher:
 
     def _closed(self, table_id: int) -> None:
         self.tables.pop(table_id, None)
+        self.watchers.forget(table_id)
