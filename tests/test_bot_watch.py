@@ -1,35 +1,117 @@
 """Watching a match (issue 48), driven as members do: ``/watch``, Watch buttons, a
-watcher's Refresh. Watchers see the public board only, answered privately."""
+watcher's Refresh. Watchers see the public board only, answered privately, and never
+a card of a hand in play."""
 
 from __future__ import annotations
 
+import logging
+import re
+
+import pytest
+
+import bot.screens.watch as watch_screen
 from tests.discord_helpers import (
+    BOT_SELECT,
+    CARD_CODE,
     TableDriver,
     answer,
-    buttons,
+    board_part,
     custom_ids,
     make_world,
     message_text,
-    texts,
+    shown_cards,
 )
 
+WATCH_IDS = re.compile(r"esc:(watch:1:refresh|replay:1:0:open|review:1)")
+"""Every custom id a watch view of table #1 may carry: none names a card."""
 
-def watch_view(result):
-    return answer(result).message
+
+def hidden_cards(env, table_id: int = 1) -> set[int]:
+    """The cards in the hands in play, but those declared (Cirulla: shown to all)."""
+    state = env.bot.service.tables[table_id].match
+    public = state.public_observation()
+    shown = {card for cards in public.revealed for card in cards}
+    return {card for hand in state.hands for card in hand} - shown
 
 
-async def test_a_member_watches_a_server_table_from_the_list(simcord_env):
-    guild, channel, players = make_world(simcord_env, "ana", "bob", "cleo")
-    ana, bob, cleo = players
-    driver = TableDriver(simcord_env, channel, [ana, bob])
-    await driver.open("scopa new", target=11)
-    await driver.seat_and_start()
+class PictureSpy:
+    """Records what each watch picture is drawn from (``board_png``'s arguments)."""
 
-    listing = watch_view(await cleo.slash(channel, "watch"))
-    print(message_text(listing))
-    opened = custom_ids(listing, "esc:watch:")
-    assert opened == ["esc:watch:1:open"]
-    view = watch_view(await cleo.click(listing, custom_id=opened[0]))
-    print(message_text(view))
-    print([b.custom_id for b in buttons(view)])
-    assert custom_ids(view, "esc:watch:") == ["esc:watch:1:refresh"]
+    def __init__(self, monkeypatch) -> None:
+        self.calls: list[set[int]] = []
+        real = watch_screen.board_png
+
+        def spy(table_cards, deck, *, last_played=None, pile_tops=(), **rest):
+            drawn = set(table_cards) | {top for _, top in pile_tops if top is not None}
+            self.calls.append(drawn | ({last_played} if last_played is not None else set()))
+            return real(table_cards, deck, last_played=last_played, pile_tops=pile_tops, **rest)
+
+        monkeypatch.setattr(watch_screen, "board_png", spy)
+
+
+def assert_nothing_hidden(view, hidden: set[int], spy: PictureSpy) -> None:
+    """No card of ``hidden`` in the view's text, ids, embeds or latest picture."""
+    text = message_text(view)
+    leaked = set(shown_cards(text)) & hidden
+    assert not leaked, f"hidden {leaked} shown to a watcher: {text!r}"
+    assert not CARD_CODE.search(text), f"a card code shown to a watcher: {text!r}"
+    assert not view.embeds, "a watch view has no embed"
+    for custom_id in custom_ids(view, "esc:"):
+        assert WATCH_IDS.fullmatch(custom_id), custom_id
+    if spy.calls:
+        assert not spy.calls[-1] & hidden, "a hidden card in the picture's source"
+
+
+def public_counts(driver: TableDriver, players) -> tuple[int, ...]:
+    """Messages in the table's channel and thread, and in each player's DMs."""
+    dms = [len(p.user.dm_channel.history()) if p.user.dm_channel else 0 for p in players]
+    return (len(driver.public_messages()), *dms)
+
+
+GAMES = [
+    pytest.param("escoba new", {"target": 1}, 2, (), id="escoba"),
+    pytest.param("scopa new", {"target": 11}, 2, (), id="scopa"),
+    pytest.param("scopone new", {"target": 11}, 2, ("greedy", "random"), id="scopone"),
+    pytest.param("cirulla new", {"target": 26}, 2, (), id="cirulla"),
+    pytest.param("rubamazzo new", {}, 2, (), id="rubamazzo"),
+]
+
+
+@pytest.mark.parametrize(("command", "options", "members", "bots"), GAMES)
+async def test_no_watcher_ever_sees_a_card_of_a_hand_in_play(
+    simcord_env, monkeypatch, caplog, command, options, members, bots
+):
+    caplog.set_level(logging.DEBUG)
+    spy = PictureSpy(monkeypatch)
+    _, channel, people = make_world(simcord_env, "ana", "bob", "wes")
+    players, watcher = people[:members], people[-1]
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open(command, **options)
+    for player in players[1:]:
+        await player.click(driver.lobby, label="Join")
+    for level in bots:
+        await players[0].select(driver.lobby, [level], custom_id=BOT_SELECT)
+    await players[0].click(driver.lobby, label="Start")
+
+    listing = answer(await watcher.slash(channel, "watch")).message
+    view = answer(await watcher.click(listing, custom_id="esc:watch:1:open")).message
+    assert "👁 1 watching" in message_text(view)
+    turns = 0
+    assert_nothing_hidden(view, hidden_cards(simcord_env), spy)
+    while not driver.is_over():
+        before = public_counts(driver, players)
+        view = answer(await watcher.click(view, custom_id="esc:watch:1:refresh")).message
+        assert public_counts(driver, players) == before, "a watcher's refresh posts nothing"
+        assert_nothing_hidden(view, hidden_cards(simcord_env), spy)
+        await driver.play_turn()
+        turns += 1
+        assert turns < 2000
+
+    ended = answer(await watcher.click(view, custom_id="esc:watch:1:refresh")).message
+    assert custom_ids(ended, "esc:") == ["esc:replay:1:0:open", "esc:review:1"]
+    assert "won" in board_part(ended, "turn") or "over" in board_part(ended, "turn")
+    assert spy.calls, "the watch view was drawn with its picture"
+    logged = "\n".join(r.getMessage() for r in caplog.records if r.name.startswith("bot"))
+    assert not CARD_CODE.search(logged), "no card in any of the bot's log lines"
+    mentions = [m for m in driver.public_messages() if str(watcher.id) in m.content]
+    assert not mentions, "nothing public names the watcher"

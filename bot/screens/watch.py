@@ -113,7 +113,7 @@ def _log_text(shell: Table, public: PublicObservation, cards: CardWords) -> str:
     events = shell.log.last_events if public.is_over else shell.log.hand
     lines = describe_events(shell, events, cards)
     if not lines:
-        lines = [tr(lang, "board.hand_dealt", hand=public.hand_number + 1)]
+        lines = [tr(lang, "board.hand_dealt", hand=public.hand_number)]
     title = f"**{tr(lang, 'board.log')}**"
     return "\n".join([title, *latest_lines([f"• {line}" for line in lines[-LOG_LINES:]])])
 
@@ -135,7 +135,7 @@ def _status_text(seen: PublicTable, cards: CardWords) -> str:
     footer = tr(
         lang,
         "board.footer",
-        hand=public.hand_number + 1,
+        hand=public.hand_number,
         dealer=player_name(shell, public.dealer),
         version=shell.version,
     )
