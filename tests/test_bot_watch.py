@@ -16,11 +16,14 @@ from tests.discord_helpers import (
     TableDriver,
     answer,
     board_part,
+    current,
     custom_ids,
     make_world,
     message_text,
     shown_cards,
 )
+from tests.test_bot_anywhere import friends, start_match
+from tests.test_bot_fair_play import paired_pair
 
 WATCH_IDS = re.compile(r"esc:(watch:1:refresh|replay:1:0:open|review:1)")
 """Every custom id a watch view of table #1 may carry: none names a card."""
@@ -115,3 +118,101 @@ async def test_no_watcher_ever_sees_a_card_of_a_hand_in_play(
     assert not CARD_CODE.search(logged), "no card in any of the bot's log lines"
     mentions = [m for m in driver.public_messages() if str(watcher.id) in m.content]
     assert not mentions, "nothing public names the watcher"
+
+
+PRIVATE = "This match is private: its players or its server keep it from watchers."
+NOTHING = "No match can be watched here right now."
+UNKNOWN = "That table does not exist any more."
+
+
+async def forge(env, member, message, custom_id: str):
+    """``member`` clicks ``custom_id`` carried to the bot's ``message`` (what a tampered
+    client sends: an id never offered to them)."""
+    button = {"type": 2, "style": 2, "label": "👁", "custom_id": custom_id}
+    planted = {"components": [{"type": 1, "components": [button]}]}
+    env.backend.edit_message(message.channel.id, message.id, planted)
+    return answer(await member.click(current(env, message), custom_id=custom_id)).message
+
+
+async def watch_list(member, channel):
+    return answer(await member.slash(channel, "watch")).message
+
+
+async def started(env, command: str = "scopa new", **options):
+    """Ana and Bob's table #1, started; Wes and the channel, in the same server."""
+    guild, channel, (ana, bob, wes) = make_world(env, "ana", "bob", "wes", admin="ana")
+    driver = TableDriver(env, channel, [ana, bob])
+    await driver.open(command, **options)
+    return guild, channel, driver, wes
+
+
+async def test_a_private_table_is_in_no_list_and_refuses_a_forged_watch(simcord_env):
+    _, channel, driver, wes = await started(simcord_env)
+    ana = driver.players[0]
+    await ana.click(driver.lobby, label="Private: off")
+    lobby = current(simcord_env, driver.lobby)
+    assert "Private: nobody can watch this match" in message_text(lobby)
+    assert "Private: on" in message_text(lobby)
+    await driver.seat_and_start()
+    listing = await watch_list(wes, channel)
+    assert NOTHING in message_text(listing) and not custom_ids(listing, "esc:watch:")
+    refused = await forge(simcord_env, wes, driver.lobby, "esc:watch:1:open")
+    assert refused.content == PRIVATE
+    followed = answer(await wes.slash(channel, "watch", member=ana.user)).message
+    assert followed.content == PRIVATE
+
+
+async def test_a_server_that_switched_watching_off_shows_none_of_its_matches(simcord_env):
+    _, channel, driver, wes = await started(simcord_env)
+    ana = driver.players[0]
+    settings = answer(await ana.slash(channel, "settings", watching=False)).message
+    assert "Members watch matches: no" in settings.embeds[0].description
+    await driver.seat_and_start()
+    listing = await watch_list(wes, channel)
+    assert NOTHING in message_text(listing)
+    assert (await forge(simcord_env, wes, driver.lobby, "esc:watch:1:open")).content == PRIVATE
+
+
+async def test_a_watcher_from_another_server_is_refused(simcord_env):
+    _, _, driver, _ = await started(simcord_env)
+    await driver.seat_and_start()
+    _, elsewhere, (zoe,) = make_world(simcord_env, "zoe")
+    listing = await watch_list(zoe, elsewhere)
+    assert NOTHING in message_text(listing), "another server's tables are not listed"
+    there = answer(await zoe.slash(elsewhere, "escoba new")).message  # a message of hers
+    refused = await forge(simcord_env, zoe, there, "esc:watch:1:open")
+    assert refused.content == (
+        "This match is played on another server: it can be watched from there only."
+    )
+
+
+async def test_a_forged_watch_of_a_friends_table_in_a_group_dm_is_refused(simcord_env):
+    private, group, (ana, bob) = friends(simcord_env, "ana", "bob")
+    await start_match(group, ana, bob)
+    _, channel, (wes,) = make_world(simcord_env, "wes")
+    listing = await watch_list(wes, channel)
+    assert NOTHING in message_text(listing)
+    lobby = answer(await wes.slash(channel, "escoba new")).message  # a message of his
+    assert (await forge(simcord_env, wes, lobby, "esc:watch:1:open")).content == PRIVATE
+    unknown = await forge(simcord_env, wes, lobby, "esc:watch:99:open")
+    assert unknown.content == UNKNOWN
+
+
+async def test_quick_play_is_watched_as_the_pool_shows_it_unless_a_member_opts_out(simcord_env):
+    _, (there, bob) = await paired_pair(simcord_env)
+    _, channel, (wes,) = make_world(simcord_env, "wes")
+    listing = await watch_list(wes, channel)
+    table = simcord_env.bot.service.tables[1]
+    names = [seat.name for seat in table.seats]
+    assert "Quick play" in message_text(listing)
+    assert all(name in message_text(listing) for name in names), "named as the pool names them"
+    assert "ana" not in message_text(listing) and "bob" not in message_text(listing)
+    view = answer(await wes.click(listing, custom_id="esc:watch:1:open")).message
+    assert "Quick play" in message_text(view)
+    assert custom_ids(view, "esc:") == ["esc:watch:1:refresh"]
+
+    profile = answer(await bob.slash(there, "profile", watchable=False)).message
+    assert "Nobody can watch your quick-play matches" in profile.content
+    assert NOTHING in message_text(await watch_list(wes, channel))
+    refreshed = answer(await wes.click(view, custom_id="esc:watch:1:refresh")).message
+    assert refreshed.content == PRIVATE, "an opt-out takes effect at the next refresh"
