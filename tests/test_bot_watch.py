@@ -10,6 +10,7 @@ import re
 import pytest
 
 import bot.screens.watch as watch_screen
+from bot.client import create_bot
 from tests.discord_helpers import (
     BOT_SELECT,
     CARD_CODE,
@@ -22,8 +23,10 @@ from tests.discord_helpers import (
     message_text,
     shown_cards,
 )
+from tests.private_channels import PrivateChannels
 from tests.test_bot_anywhere import friends, start_match
 from tests.test_bot_fair_play import paired_pair
+from tests.test_bot_tournament import open_tournament, play_round, signup, standings_messages
 
 WATCH_IDS = re.compile(r"esc:(watch:1:refresh|replay:1:0:open|review:1)")
 """Every custom id a watch view of table #1 may carry: none names a card."""
@@ -187,7 +190,7 @@ async def test_a_watcher_from_another_server_is_refused(simcord_env):
 
 
 async def test_a_forged_watch_of_a_friends_table_in_a_group_dm_is_refused(simcord_env):
-    private, group, (ana, bob) = friends(simcord_env, "ana", "bob")
+    _, group, (ana, bob) = friends(simcord_env, "ana", "bob")
     await start_match(group, ana, bob)
     _, channel, (wes,) = make_world(simcord_env, "wes")
     listing = await watch_list(wes, channel)
@@ -216,3 +219,89 @@ async def test_quick_play_is_watched_as_the_pool_shows_it_unless_a_member_opts_o
     assert NOTHING in message_text(await watch_list(wes, channel))
     refreshed = answer(await wes.click(view, custom_id="esc:watch:1:refresh")).message
     assert refreshed.content == PRIVATE, "an opt-out takes effect at the next refresh"
+
+
+async def test_each_bad_request_gets_a_clear_answer(simcord_env):
+    guild, channel, driver, wes = await started(simcord_env, "escoba new", target=1)
+    ana, bob = driver.players
+    mine = answer(await wes.slash(guild.create_text_channel("mine"), "scopa new")).message
+    lobby_only = await forge(simcord_env, wes, mine, "esc:watch:1:open")
+    assert lobby_only.content == (
+        "This match has not started yet: watch it once its first cards are dealt."
+    )
+    idle = answer(await wes.slash(channel, "watch", member=bob.user)).message
+    assert idle.content == "bob is not playing a match right now."
+    await driver.seat_and_start()
+
+    own = answer(await ana.slash(channel, "watch", member=ana.user)).message
+    assert "You play this match: this is what its watchers see" in message_text(own)
+    assert not set(shown_cards(message_text(own))) & hidden_cards(simcord_env)
+    await driver.play_to_end()
+    ended = await forge(simcord_env, wes, mine, "esc:watch:1:open")
+    assert ended.content.startswith("This match is over: `/replay` shows it move by move")
+    after = answer(await wes.slash(channel, "watch", member=bob.user)).message
+    assert after.content == "bob is not playing a match right now."
+
+
+async def test_a_server_without_the_bot_is_told_so(simcord_env):
+    private = PrivateChannels(simcord_env)
+    guild = simcord_env.create_guild("No app here")
+    channel = guild.create_text_channel("games")
+    user = simcord_env.create_user("ana")
+    guild.add_member(user)
+    private.install_for(user)
+    private.without_app(guild, channel)
+    told = await private.actor(user).slash(channel, "watch")
+    shown = told.followups[-1] if told.followups else told.response
+    assert "The bot is not in this server, so there is nothing to watch here." in shown.content
+
+
+async def test_a_member_follows_a_friend_and_the_board_counts_its_watchers(simcord_env):
+    _, channel, driver, wes = await started(simcord_env, "escoba new", target=21)
+    await driver.seat_and_start()
+    bob = driver.players[1]
+    view = answer(await wes.slash(channel, "watch", member=bob.user)).message
+    assert custom_ids(view, "esc:") == ["esc:watch:1:refresh"]
+    assert "👁 1 watching" in message_text(view)
+    assert "👁" not in board_part(driver.board(), "status"), "no edit for a new watcher"
+    await driver.play_turn()
+    assert "👁 1 watching" in board_part(driver.board(), "status"), "told at the next move"
+    await simcord_env.advance_time(15 * 60)
+    await driver.play_turn()
+    assert "👁" not in board_part(driver.board(), "status"), "a watcher counts for 14 minutes"
+
+
+async def test_a_watch_view_keeps_working_after_a_restart(simcord_env, bot_settings):
+    _, channel, driver, wes = await started(simcord_env)
+    await driver.seat_and_start()
+    view = answer(await wes.slash(channel, "watch", member=driver.players[0].user)).message
+    await driver.play_turn()
+    await simcord_env.restart_bot(create_bot(bot_settings))
+    version = simcord_env.bot.service.tables[1].version
+    refreshed = answer(await wes.click(view, custom_id="esc:watch:1:refresh")).message
+    assert f"move {version}" in board_part(refreshed, "status")
+    assert not set(shown_cards(message_text(refreshed))) & hidden_cards(simcord_env)
+
+
+async def test_a_tournament_shows_a_watch_button_by_each_match_and_lists_its_final_first(
+    simcord_env,
+):
+    channel, members = await open_tournament(
+        simcord_env, "ana", "bob", "cai", "dan", "wes", format="knockout"
+    )
+    for member in members[:4]:
+        await member.click(signup(channel), label="Join")
+    await members[0].click(signup(channel), label="Start")
+    wes = members[4]
+    standings = standings_messages(channel)[0]
+    watch_ids = custom_ids(standings, "esc:watch:")
+    assert len(watch_ids) == 2, "a Watch button by each semi-final"
+    view = answer(await wes.click(standings, custom_id=watch_ids[0])).message
+    assert "🏆 Tournament #1 · round 1 · match 1" in board_part(view, "turn")
+    await play_round(simcord_env, channel, members)
+    await simcord_env.settle()
+    final_ids = custom_ids(standings_messages(channel)[0], "esc:watch:")
+    assert len(final_ids) == 1, "the final's Watch button"
+    listing = await watch_list(wes, channel)
+    first = re.search(r"\*\*1\.\*\* (.*)", message_text(listing)).group(1)
+    assert "🏆 Final round" in first
