@@ -48,7 +48,7 @@ def private_parts(value, path: str = "seen") -> list[str]:
         return []
     for name, item in items.items():
         cards = isinstance(item, (list, tuple)) and all(isinstance(c, int) for c in item)
-        if name in ("hands", "seed", "legal_moves") and item or name == "hand" and cards:
+        if (name in ("hands", "seed", "legal_moves") and item) or (name == "hand" and cards):
             found.append(f"{path}.{name}")  # (``log.hand`` is the hand's public story)
         found += private_parts(item, f"{path}.{name}")
     return found
