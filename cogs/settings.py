@@ -38,6 +38,7 @@ class Settings(commands.Cog):
         global_board=cmd("opt.global_board", "global_board"),
         tournaments=cmd("opt.tournaments_open", "tournaments"),
         watching=cmd("opt.watching", "watching"),
+        broadcast=cmd("opt.broadcast", "broadcast"),
     )
     @app_commands.describe(
         language=cmd("opt.language.desc"),
@@ -51,6 +52,7 @@ class Settings(commands.Cog):
         global_board=cmd("opt.global_board.desc"),
         tournaments=cmd("opt.tournaments_open.desc"),
         watching=cmd("opt.watching.desc"),
+        broadcast=cmd("opt.broadcast.desc"),
     )
     @app_commands.choices(
         language=[
@@ -75,6 +77,7 @@ class Settings(commands.Cog):
         global_board: bool | None = None,
         tournaments: bool | None = None,
         watching: bool | None = None,
+        broadcast: discord.TextChannel | None = None,
     ) -> None:
         lang = language_of(interaction.locale)
         if not interaction.permissions.manage_guild:
@@ -107,6 +110,8 @@ class Settings(commands.Cog):
             changes["tournaments_open"] = tournaments
         if watching is not None:
             changes["watching"] = watching
+        if broadcast is not None:
+            changes["broadcast_channel"] = broadcast.id
         if changes:
             current = dataclasses.replace(current, **changes)
             await storage.save_guild_settings(guild_id, current)
@@ -167,6 +172,13 @@ class Settings(commands.Cog):
                 lang,
                 "settings.watching",
                 value=tr(lang, "value.yes" if settings.watching else "value.no"),
+            ),
+            tr(
+                lang,
+                "settings.broadcast",
+                value=f"<#{settings.broadcast_channel}>"
+                if settings.broadcast_channel and settings.watching
+                else off,
             ),
         ]
         title = tr(lang, "settings.saved" if changed else "settings.title")

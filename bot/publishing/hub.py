@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from ..tables import TableService
+from .broadcast import Broadcasts
 from .context import Shown, TableContext, Timings
 from .port import DiscordPort
 from .table import TablePublisher
@@ -22,6 +23,7 @@ class Publisher:
         self.timings = timings
         self.tables: dict[int, TablePublisher] = {}
         self.watchers = Watchers(service.clock)
+        self.broadcasts = Broadcasts(port, service)
 
     def of(self, table_id: int) -> TablePublisher:
         publisher = self.tables.get(table_id)
@@ -58,6 +60,8 @@ class Publisher:
         if lobby is not None:
             publisher.messages.lobby_interaction = lobby
         table = self.service.tables.get(table_id)
+        if table is not None:
+            self.broadcasts.changed(table)
         for interaction in (panel, lobby, clicked):
             if interaction is not None and table is not None:
                 publisher.pings.note(interaction, table)
@@ -86,6 +90,7 @@ class Publisher:
     def stop(self) -> None:
         for publisher in self.tables.values():
             publisher.cancel()
+        self.broadcasts.stop()
 
     def _closed(self, table_id: int) -> None:
         self.tables.pop(table_id, None)

@@ -59,15 +59,17 @@ def public_table(table: Table, watchers: int = 0) -> PublicTable:
 
 
 def watch_layout(
-    seen: PublicTable, lang: str, faces: CardFaces, *, own: bool = False
+    seen: PublicTable, lang: str, faces: CardFaces, *, own: bool = False, shared: bool = False
 ) -> ui.LayoutView:
     """The watcher's view of a match; ``own``: the asker plays it (they see what its
-    watchers see, told so)."""
+    watchers see, told so); ``shared``: a server's broadcast post, whose button opens
+    each member's own view (a Refresh there would edit the post for everyone)."""
     shell, public = seen.shell, seen.public
     assert public is not None, "a match is watched once dealt"
     cards = CardWords(deck_of(shell), lang, faces)
     view = ui.LayoutView(timeout=None)
-    heading = [f"### 👁 {_title(shell, lang)}", _turn_text(seen, lang)]
+    icon = "📺" if shared else "👁"
+    heading = [f"### {icon} {_title(shell, lang)}", _turn_text(seen, lang)]
     if own:
         heading.append(tr(lang, "watch.own_match"))
     parts: list[ui.Item] = [ui.TextDisplay("\n".join(heading))]
@@ -76,8 +78,8 @@ def watch_layout(
     parts.append(ui.TextDisplay(table_text(public, cards)))
     parts.append(ui.TextDisplay(_log_text(shell, public, cards)))
     parts.append(ui.Separator())
-    parts.append(ui.TextDisplay(_status_text(seen, cards)))
-    parts.append(_buttons(shell, lang))
+    parts.append(ui.TextDisplay(_status_text(seen, cards, shared=shared)))
+    parts.append(_buttons(shell, lang, shared=shared))
     view.add_item(ui.Container(*parts, accent_colour=GAME_COLOURS.get(shell.game)))
     return view
 
@@ -118,7 +120,7 @@ def _log_text(shell: Table, public: PublicObservation, cards: CardWords) -> str:
     return "\n".join([title, *latest_lines([f"• {line}" for line in lines[-LOG_LINES:]])])
 
 
-def _status_text(seen: PublicTable, cards: CardWords) -> str:
+def _status_text(seen: PublicTable, cards: CardWords, *, shared: bool) -> str:
     """Scores, each seat's counts, the stock, the footer and how many watch."""
     shell, public, lang = seen.shell, seen.public, cards.lang
     assert public is not None
@@ -139,13 +141,21 @@ def _status_text(seen: PublicTable, cards: CardWords) -> str:
         dealer=player_name(shell, public.dealer),
         version=shell.version,
     )
-    lines.append(f"-# {footer} · 👁 {tr_count(lang, 'watch.count', max(seen.watchers, 1))}")
+    if shared:
+        lines.append(f"-# {footer} · {tr(lang, 'watch.broadcast')}")
+    else:
+        lines.append(f"-# {footer} · 👁 {tr_count(lang, 'watch.count', max(seen.watchers, 1))}")
     return "\n".join(lines)
 
 
-def _buttons(shell: Table, lang: str) -> ui.ActionRow:
-    """Refresh while the match is played; its replay and review once it is over."""
+def _buttons(shell: Table, lang: str, *, shared: bool) -> ui.ActionRow:
+    """Refresh while the match is played (a broadcast post: Watch, for one's own view);
+    its replay and review once it is over."""
     row: ui.ActionRow = ui.ActionRow()
+    if shell.is_live and shared:
+        label = tr(lang, "watch.watch")
+        row.add_item(WatchButton(shell.id, "open", label=label, emoji="👁", style=blue))
+        return row
     if shell.is_live:
         label = tr(lang, "watch.refresh")
         row.add_item(WatchButton(shell.id, "refresh", label=label, emoji="🔄", style=blue))
@@ -153,6 +163,14 @@ def _buttons(shell: Table, lang: str) -> ui.ActionRow:
     row.add_item(ReplayButton(shell.id, 0, "open", label=tr(lang, "watch.replay"), emoji="⏯"))
     row.add_item(ReviewButton(shell.id, label=tr(lang, "review.button"), emoji="🔍", style=grey))
     return row
+
+
+def broadcast_idle(lang: str) -> ui.LayoutView:
+    """A server's broadcast post while none of its matches is in play."""
+    view = ui.LayoutView(timeout=None)
+    text = f"### 📺 {tr(lang, 'watch.broadcast')}\n{tr(lang, 'watch.broadcast_idle')}"
+    view.add_item(ui.Container(ui.TextDisplay(text)))
+    return view
 
 
 async def watch_pictures(seen: PublicTable) -> list[discord.File]:

@@ -116,6 +116,8 @@ class GuildSettings:
     """Whether every member may open a tournament (else those who manage the server)."""
     watching: bool = True
     """Whether members may watch the server's matches (``/watch``)."""
+    broadcast_channel: int | None = None
+    """Where the server's broadcast post shows its featured match (none: no post)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,7 +75,8 @@ class ServerData(StorageBase):
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self.db.fetch_one(
             "SELECT language, default_target, dm_hands, turn_timer, takeover_after, images, "
-            "season_length, season_channel, global_board, tournaments_open, watching "
+            "season_length, season_channel, global_board, tournaments_open, watching, "
+            "broadcast_channel "
             "FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
@@ -93,6 +94,7 @@ class ServerData(StorageBase):
             global_board=bool(row["global_board"]),
             tournaments_open=bool(row["tournaments_open"]),
             watching=bool(row["watching"]),
+            broadcast_channel=row["broadcast_channel"],
         )
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
@@ -100,8 +102,8 @@ class ServerData(StorageBase):
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, "
                 "turn_timer, takeover_after, images, season_length, season_channel, "
-                "global_board, tournaments_open, watching) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "global_board, tournaments_open, watching, broadcast_channel) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
                 "default_target = excluded.default_target, dm_hands = excluded.dm_hands, "
                 "turn_timer = excluded.turn_timer, "
@@ -109,7 +111,8 @@ class ServerData(StorageBase):
                 "season_length = excluded.season_length, "
                 "season_channel = excluded.season_channel, "
                 "global_board = excluded.global_board, "
-                "tournaments_open = excluded.tournaments_open, watching = excluded.watching",
+                "tournaments_open = excluded.tournaments_open, watching = excluded.watching, "
+                "broadcast_channel = excluded.broadcast_channel",
                 (
                     guild_id,
                     settings.language,
@@ -123,6 +126,7 @@ class ServerData(StorageBase):
                     int(settings.global_board),
                     int(settings.tournaments_open),
                     int(settings.watching),
+                    settings.broadcast_channel,
                 ),
             )
 
