@@ -305,3 +305,33 @@ async def test_a_tournament_shows_a_watch_button_by_each_match_and_lists_its_fin
     listing = await watch_list(wes, channel)
     first = re.search(r"\*\*1\.\*\* (.*)", message_text(listing)).group(1)
     assert "🏆 Final round" in first
+
+
+async def test_the_broadcast_post_follows_the_featured_match_at_most_once_in_5_seconds(
+    simcord_env,
+):
+    guild, channel, driver, wes = await started(simcord_env, "escoba new", target=21)
+    tv = guild.create_text_channel("tv")
+    ana = driver.players[0]
+    told = answer(await ana.slash(channel, "settings", broadcast=tv)).message
+    assert f"Broadcast post: <#{tv.id}>" in told.embeds[0].description
+    await driver.seat_and_start()
+    await simcord_env.advance_time(5)
+    (post,) = tv.history()
+    assert custom_ids(post, "esc:") == ["esc:watch:1:open"], "Watch opens one's own view"
+    assert "📺" in board_part(post, "turn")
+    broadcasts = simcord_env.bot.publisher.broadcasts
+    edits = len(broadcasts.edits)
+    for _ in range(4):
+        await driver.play_turn()
+    assert len(broadcasts.edits) <= edits + 1, "moves within 5 seconds: one edit at most"
+    await simcord_env.advance_time(6)
+    post = current(simcord_env, post)
+    version = simcord_env.bot.service.tables[1].version
+    assert f"move {version}" in board_part(post, "status"), "the post catches up"
+    assert not set(shown_cards(message_text(post))) & hidden_cards(simcord_env)
+    times = [when for _, when in broadcasts.edits]
+    assert all(later - earlier >= 5 for earlier, later in zip(times, times[1:], strict=False))
+    view = answer(await wes.click(post, custom_id="esc:watch:1:open")).message
+    assert custom_ids(view, "esc:") == ["esc:watch:1:refresh"]
+    assert len(tv.history()) == 1, "one post, edited in place"

@@ -9,12 +9,12 @@ database (``bot_meta``), so a restart edits the same post."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
 
 import discord
+from discord.ext import tasks
 
 from ..screens.watch import broadcast_idle, public_table, watch_layout, watch_pictures
 from ..screens.watch_list import Listed
@@ -37,42 +37,38 @@ class Broadcasts:
         self.service = service
         self.rounds_of: Callable[[int], int | None] = lambda _tournament: None
         """A tournament's number of rounds (its final is featured first)."""
-        self.keepers: dict[int, asyncio.Task[None]] = {}
-        self.again: set[int] = set()
+        self.dirty: set[int] = set()
+        """Servers whose tables changed since their post was last looked at."""
+        self.ticker = tasks.loop(seconds=EVERY)(self._tick)
         self.shown: dict[int, Any] = {}
         self.last_edit: dict[int, float] = {}
         self.edits: list[tuple[int, float]] = []
         """(server, when) of every post or edit (the benchmark reads them)."""
 
     def changed(self, table: Table) -> None:
-        """A table of a server changed: its broadcast post may have to follow."""
+        """A table of a server changed: its broadcast post may have to follow (at the
+        keeper's next tick)."""
         guild_id = table.guild_id
         if guild_id in (0, FRIENDS) or table.settings.clicks:
             return
-        keeper = self.keepers.get(guild_id)
-        if keeper is not None and not keeper.done():
-            self.again.add(guild_id)
-            return
-        self.keepers[guild_id] = asyncio.create_task(self._keep(guild_id))
+        self.dirty.add(guild_id)
+        if not self.ticker.is_running():
+            self.ticker.start()
 
     def stop(self) -> None:
-        for keeper in self.keepers.values():
-            keeper.cancel()
+        self.ticker.cancel()
 
-    async def _keep(self, guild_id: int) -> None:
-        """Show the featured match, then again while tables keep changing, never twice
-        within ``EVERY`` seconds."""
-        while True:
-            self.again.discard(guild_id)
-            wait = self.last_edit.get(guild_id, float("-inf")) + EVERY - self.service.clock()
-            if wait > 0:
-                await asyncio.sleep(wait)
+    async def _tick(self) -> None:
+        """Every ``EVERY`` seconds: each server whose tables changed, shown once."""
+        now = self.service.clock()
+        for guild_id in sorted(self.dirty):
+            if now - self.last_edit.get(guild_id, float("-inf")) < EVERY:
+                continue  # the loop restarted early: this server waits for the next tick
+            self.dirty.discard(guild_id)
             try:
                 await self._show(guild_id)
             except (discord.HTTPException, OSError) as exc:
                 log.warning("guild %s: the broadcast post failed (%s)", guild_id, exc)
-            if guild_id not in self.again:
-                return
 
     async def _show(self, guild_id: int) -> None:
         storage = self.service.storage
