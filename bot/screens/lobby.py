@@ -122,7 +122,8 @@ def lobby_view(table: Table, lang: str) -> ui.View:
         for team in range(sides):
             label = tr(lang, "lobby.team_button", team=chr(65 + team))
             view.add_item(LobbyButton(t, f"team{team}", label=label, style=grey, row=1))
-    if not table.settings.tournament:  # a tournament's matches are its members' to watch
+    # a tournament's matches are its server's to watch; a friends' table is never watched
+    if not (table.settings.tournament or table.settings.clicks):
         private = tr(lang, "lobby.private_on" if table.settings.private else "lobby.private_off")
         view.add_item(LobbyButton(t, "private", label=private, style=grey, row=1))
     placeholder = tr(lang, "lobby.advanced")
