@@ -335,3 +335,17 @@ async def test_the_broadcast_post_follows_the_featured_match_at_most_once_in_5_s
     view = answer(await wes.click(post, custom_id="esc:watch:1:open")).message
     assert custom_ids(view, "esc:") == ["esc:watch:1:refresh"]
     assert len(tv.history()) == 1, "one post, edited in place"
+
+
+async def test_after_a_restart_the_broadcast_post_is_edited_in_place(simcord_env, bot_settings):
+    guild, channel, driver, _ = await started(simcord_env, "escoba new", target=21)
+    tv = guild.create_text_channel("tv")
+    await driver.players[0].slash(channel, "settings", broadcast=tv)
+    await driver.seat_and_start()
+    await simcord_env.advance_time(5)
+    await simcord_env.restart_bot(create_bot(bot_settings))
+    await driver.play_turn()
+    await simcord_env.advance_time(6)
+    (post,) = tv.history()
+    version = simcord_env.bot.service.tables[1].version
+    assert f"move {version}" in board_part(post, "status")
