@@ -4,6 +4,7 @@ a card of a hand in play."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 
@@ -331,7 +332,7 @@ async def test_the_broadcast_post_follows_the_featured_match_at_most_once_in_5_s
     assert f"move {version}" in board_part(post, "status"), "the post catches up"
     assert not set(shown_cards(message_text(post))) & hidden_cards(simcord_env)
     times = [when for _, when in broadcasts.edits]
-    assert all(later - earlier >= 5 for earlier, later in zip(times, times[1:], strict=False))
+    assert all(later - earlier >= 5 for earlier, later in itertools.pairwise(times))
     view = answer(await wes.click(post, custom_id="esc:watch:1:open")).message
     assert custom_ids(view, "esc:") == ["esc:watch:1:refresh"]
     assert len(tv.history()) == 1, "one post, edited in place"
