@@ -27,6 +27,7 @@ from tests.discord_helpers import (
 from tests.private_channels import PrivateChannels
 from tests.test_bot_anywhere import friends, start_match
 from tests.test_bot_fair_play import paired_pair
+from tests.test_bot_quick import play_out
 from tests.test_bot_tournament import open_tournament, play_round, signup, standings_messages
 
 WATCH_IDS = re.compile(r"esc:(watch:1:refresh|replay:1:0:open|review:1)")
@@ -350,3 +351,13 @@ async def test_after_a_restart_the_broadcast_post_is_edited_in_place(simcord_env
     (post,) = tv.history()
     version = simcord_env.bot.service.tables[1].version
     assert f"move {version}" in board_part(post, "status")
+
+
+async def test_a_quick_match_that_ends_while_watched_points_to_its_replay_in_dms(simcord_env):
+    (_, ana), (_, bob) = await paired_pair(simcord_env)
+    _, channel, (wes,) = make_world(simcord_env, "wes")
+    view = answer(await wes.click(await watch_list(wes, channel), custom_id="esc:watch:1:open"))
+    await play_out(simcord_env, [ana, bob])
+    ended = answer(await wes.click(view.message, custom_id="esc:watch:1:refresh")).message
+    assert not custom_ids(ended, "esc:"), "its replay does not open from a server"
+    assert "open in your DMs with the bot: `/replay match:1`" in message_text(ended)

@@ -59,11 +59,19 @@ def public_table(table: Table, watchers: int = 0) -> PublicTable:
 
 
 def watch_layout(
-    seen: PublicTable, lang: str, faces: CardFaces, *, own: bool = False, shared: bool = False
+    seen: PublicTable,
+    lang: str,
+    faces: CardFaces,
+    *,
+    own: bool = False,
+    shared: bool = False,
+    replays: bool = True,
 ) -> ui.LayoutView:
     """The watcher's view of a match; ``own``: the asker plays it (they see what its
     watchers see, told so); ``shared``: a server's broadcast post, whose button opens
-    each member's own view (a Refresh there would edit the post for everyone)."""
+    each member's own view (a Refresh there would edit the post for everyone);
+    ``replays``: the finished match's replay opens where the watcher asks from (else
+    the view says where it does)."""
     shell, public = seen.shell, seen.public
     assert public is not None, "a match is watched once dealt"
     cards = CardWords(deck_of(shell), lang, faces)
@@ -79,7 +87,10 @@ def watch_layout(
     parts.append(ui.TextDisplay(_log_text(shell, public, cards)))
     parts.append(ui.Separator())
     parts.append(ui.TextDisplay(_status_text(seen, cards, shared=shared)))
-    parts.append(_buttons(shell, lang, shared=shared))
+    if shell.is_live or replays:
+        parts.append(_buttons(shell, lang, shared=shared))
+    else:
+        parts.append(ui.TextDisplay(tr(lang, "watch.replay_in_dms", table=shell.id)))
     view.add_item(ui.Container(*parts, accent_colour=GAME_COLOURS.get(shell.game)))
     return view
 

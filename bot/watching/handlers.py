@@ -17,7 +17,7 @@ from ..publishing import DiscordPort, Publisher
 from ..screens.common import origin_of
 from ..screens.watch import public_table, watch_layout, watch_pictures
 from ..screens.watch_list import Listed, watch_list
-from ..tables import Origin, Table, TableError, TableService
+from ..tables import Origin, Table, TableError, TableService, may_look_at
 from ..tables.results import members
 from ..tournaments.service import TournamentService
 from .doors import WatchFacts, hidden, is_quick, listed_here, watch_refusal
@@ -72,7 +72,8 @@ class WatchHandlers:
         seen = public_table(table, self.publisher.watchers.note(table.id, user_id))
         own = table.seat_of(user_id) is not None
         lang = language_of(interaction.locale)
-        view = watch_layout(seen, lang, self.port.card_faces, own=own)
+        replays = may_look_at(table, origin_of(interaction))
+        view = watch_layout(seen, lang, self.port.card_faces, own=own, replays=replays)
         log.debug("watch view of table %s (version %s) drawn", table.id, table.version)
         await interaction.edit_original_response(view=view, attachments=await watch_pictures(seen))
 
