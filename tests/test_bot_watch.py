@@ -361,3 +361,16 @@ async def test_a_quick_match_that_ends_while_watched_points_to_its_replay_in_dms
     ended = answer(await wes.click(view.message, custom_id="esc:watch:1:refresh")).message
     assert not custom_ids(ended, "esc:"), "its replay does not open from a server"
     assert "open in your DMs with the bot: `/replay match:1`" in message_text(ended)
+
+
+async def test_one_picture_a_move_serves_every_watcher(simcord_env, monkeypatch):
+    spy = PictureSpy(monkeypatch)
+    guild, channel, driver, wes = await started(simcord_env)
+    await driver.seat_and_start()
+    crowd = [wes, *(guild.add_member(simcord_env.create_user(f"w{n}")) for n in range(3))]
+    for watcher in crowd:
+        await watcher.slash(channel, "watch", member=driver.players[0].user)
+    assert len(spy.calls) == 1, "four watchers, one version: drawn once"
+    await driver.play_turn()
+    await crowd[0].slash(channel, "watch", member=driver.players[0].user)
+    assert len(spy.calls) == 2

@@ -18,6 +18,8 @@ class Watchers:
         self.clock = clock
         self.seen: dict[int, dict[int, float]] = {}
         """Table id → member id → when their view was last drawn."""
+        self.pictures: dict[int, dict[tuple[int, int, str], bytes]] = {}
+        """Table id → its watch picture, drawn once a version for every watcher."""
 
     def note(self, table_id: int, user_id: int) -> int:
         """``user_id`` was shown the match: how many watch it now."""
@@ -34,5 +36,10 @@ class Watchers:
             del watching[user_id]
         return len(watching)
 
+    def drawn(self, table_id: int) -> dict[tuple[int, int, str], bytes]:
+        """Where ``table_id``'s watch picture is kept (``screens.watch.watch_pictures``)."""
+        return self.pictures.setdefault(table_id, {})
+
     def forget(self, table_id: int) -> None:
         self.seen.pop(table_id, None)
+        self.pictures.pop(table_id, None)

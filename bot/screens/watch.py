@@ -184,12 +184,23 @@ def broadcast_idle(lang: str) -> ui.LayoutView:
     return view
 
 
-async def watch_pictures(seen: PublicTable) -> list[discord.File]:
+def picture_key(seen: PublicTable) -> tuple[int, int, str]:
+    """What the picture depends on: one drawing serves every watcher of a version."""
+    return (seen.shell.id, seen.shell.version, seen.shell.status)
+
+
+async def watch_pictures(
+    seen: PublicTable, drawn: dict[tuple[int, int, str], bytes] | None = None
+) -> list[discord.File]:
     """The view's picture (the table cards, the card just played, pile tops), drawn
-    off the event loop from ``seen`` alone; none when the table shows no pictures."""
+    off the event loop from ``seen`` alone, or taken from ``drawn`` (and kept there);
+    none when the table shows no pictures."""
     shell, public = seen.shell, seen.public
     if not shell.settings.images or public is None:
         return []
+    key = picture_key(seen)
+    if drawn is not None and key in drawn:
+        return [discord.File(io.BytesIO(drawn[key]), filename=WATCH_PICTURE)]
     piles: list[tuple[str, int | None]] = []
     if shell.engine.shows_pile_tops:
         piles = [
@@ -204,4 +215,7 @@ async def watch_pictures(seen: PublicTable) -> list[discord.File]:
         pile_tops=piles,
         played_label=tr(shell.locale, "board.played_label"),
     )
+    if drawn is not None:
+        drawn.clear()  # the latest version's only
+        drawn[key] = png
     return [discord.File(io.BytesIO(png), filename=WATCH_PICTURE)]

@@ -75,7 +75,8 @@ class WatchHandlers:
         replays = may_look_at(table, origin_of(interaction))
         view = watch_layout(seen, lang, self.port.card_faces, own=own, replays=replays)
         log.debug("watch view of table %s (version %s) drawn", table.id, table.version)
-        await interaction.edit_original_response(view=view, attachments=await watch_pictures(seen))
+        pictures = await watch_pictures(seen, self.publisher.watchers.drawn(table.id))
+        await interaction.edit_original_response(view=view, attachments=pictures)
 
     def _playing(self, member: discord.abc.User) -> Table:
         """The match ``member`` plays now (``watch.not_playing`` when none)."""
