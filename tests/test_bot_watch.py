@@ -374,3 +374,17 @@ async def test_one_picture_a_move_serves_every_watcher(simcord_env, monkeypatch)
     await driver.play_turn()
     await crowd[0].slash(channel, "watch", member=driver.players[0].user)
     assert len(spy.calls) == 2
+
+
+async def test_in_dms_the_list_holds_quick_play_only(simcord_env):
+    (_, ana), _ = await paired_pair(simcord_env)
+    _, channel, driver, wes = await started(simcord_env)
+    await driver.seat_and_start()  # table #2, of wes's server
+    listing = answer(await wes.user.slash("watch")).message
+    assert custom_ids(listing, "esc:watch:") == ["esc:watch:1:open"], "no server's table"
+    view = answer(await wes.user.click(listing, custom_id="esc:watch:1:open")).message
+    assert "Quick play" in message_text(view)
+    refused = answer(await ana.user.slash("watch", member=driver.players[0].user)).message
+    assert refused.content == (
+        "This match is played on another server: it can be watched from there only."
+    )
