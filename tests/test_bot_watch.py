@@ -378,7 +378,7 @@ async def test_one_picture_a_move_serves_every_watcher(simcord_env, monkeypatch)
 
 async def test_in_dms_the_list_holds_quick_play_only(simcord_env):
     (_, ana), _ = await paired_pair(simcord_env)
-    _, channel, driver, wes = await started(simcord_env)
+    _, _, driver, wes = await started(simcord_env)
     await driver.seat_and_start()  # table #2, of wes's server
     listing = answer(await wes.user.slash("watch")).message
     assert custom_ids(listing, "esc:watch:") == ["esc:watch:1:open"], "no server's table"
