@@ -388,3 +388,21 @@ async def test_in_dms_the_list_holds_quick_play_only(simcord_env):
     assert refused.content == (
         "This match is played on another server: it can be watched from there only."
     )
+
+
+async def test_a_match_of_someone_the_member_played_with_is_listed_before_others(simcord_env):
+    guild, channel, (wes, bob, cai, dan, eva) = make_world(
+        simcord_env, "wes", "bob", "cai", "dan", "eva"
+    )
+    earlier = TableDriver(simcord_env, channel, [wes, bob])
+    await earlier.open("escoba new", target=1)
+    await earlier.seat_and_start()
+    await earlier.play_to_end()
+    for players, where in (([cai, dan], "one"), ([bob, eva], "two"), ([eva, cai], "three")):
+        driver = TableDriver(simcord_env, guild.create_text_channel(where), players)
+        await driver.open("escoba new", target=21)
+        await driver.seat_and_start()
+    listing = message_text(await watch_list(wes, channel))
+    first = re.search(r"\*\*1\.\*\* (.*)", listing).group(1)
+    assert "bob vs eva" in first and "🤝 someone you played with" in first
+    assert listing.count("🤝") == 1

@@ -81,21 +81,22 @@ async def test_hands_swapped_look_the_same_to_watchers(game, seed):
     assert await drawn(public_table(table)) == await drawn(public_table(other))
 
 
-def test_the_list_puts_a_final_first_then_tournaments_then_ratings():
-    def listed(table_id, *, marker=None, final=False, rating=0):
+def test_the_list_puts_a_final_first_then_tournaments_friends_and_ratings():
+    def listed(table_id, *, marker=None, final=False, rating=0, friend=False):
         table = match("scopa", table_id)
         table.id = table_id
         table.settings.quick = None
         table.settings.tournament = marker
-        return Listed(public_table(table), final, rating)
+        return Listed(public_table(table), final, rating, friend)
 
     matches = [
         listed(1, rating=1500),
         listed(2, rating=1700),
+        listed(5, rating=900, friend=True),
         listed(3, marker="1/1/2"),
         listed(4, marker="1/2/1", final=True),
         *(listed(10 + n) for n in range(12)),
     ]
     order = [entry.seen.shell.id for entry in ranked(matches)]
-    assert order[:4] == [4, 3, 2, 1]
+    assert order[:5] == [4, 3, 5, 2, 1]
     assert len(order) == MAX_LISTED

@@ -22,11 +22,13 @@ MAX_TOURNAMENT_BUTTONS = 25
 @dataclass(frozen=True, slots=True)
 class Listed:
     """A match in a ``/watch`` list: as watchers see it, whether it is its tournament's
-    last round, and its best member's rating (0 with bots alone)."""
+    last round, its best member's rating (0 with bots alone), and whether the asker
+    played with one of its members before (``friend``)."""
 
     seen: PublicTable
     final: bool = False
     rating: int = 0
+    friend: bool = False
 
     @property
     def tournament(self) -> bool:
@@ -64,6 +66,8 @@ def _entry(listed: Listed, lang: str) -> str:
         parts.append(f"🏆 {tr(lang, 'watch.final')}")
     elif listed.tournament:
         parts.append(f"🏆 {tr(lang, 'watch.tournament')}")
+    if listed.friend:
+        parts.append(f"🤝 {tr(lang, 'watch.friend')}")
     if shell.settings.quick is not None:
         parts.append(tr(lang, "watch.quick"))
     elif listed.rating:

@@ -21,7 +21,7 @@ from ..tables import Origin, Table, TableError, TableService, may_look_at
 from ..tables.results import members
 from ..tournaments.service import TournamentService
 from .doors import WatchFacts, hidden, is_quick, listed_here, watch_refusal
-from .listing import MAX_CANDIDATES, is_final, ranked
+from .listing import MAX_CANDIDATES, RECENT_MATCHES, is_final, ranked
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +99,7 @@ class WatchHandlers:
         quick_members = [user for t in here if is_quick(t) for user in members(t)]
         opted_out = await storage.unwatched(quick_members)
         server = await storage.guild_settings(asking.guild_id) if asking.guild_id else None
+        partners = await self._partners(asking)
         listed = []
         for table in here:
             facts = WatchFacts(
@@ -109,8 +110,22 @@ class WatchHandlers:
                 continue
             ratings = await self._ratings(table)
             best = max((rating.shown for rating in ratings.values()), default=0)
-            listed.append(Listed(public_table(table), self._is_final(table), best))
+            friend = not is_quick(table) and bool(partners & set(members(table)))
+            listed.append(Listed(public_table(table), self._is_final(table), best, friend))
         return listed
+
+    async def _partners(self, asking: Origin) -> set[int]:
+        """Whom the asker played with in the server's recent finished matches (quick
+        play's members are anonymous: none there)."""
+        if not asking.guild_id:
+            return set()
+        rows = await self.service.storage.finished_tables(asking.guild_id, limit=RECENT_MATCHES)
+        partners: set[int] = set()
+        for row in rows:
+            seated = {seat["user_id"] for seat in row["seats"] if seat.get("bot") is None}
+            if asking.user_id in seated:
+                partners |= seated - {asking.user_id}
+        return partners
 
     async def _ratings(self, table: Table):
         storage = self.service.storage
