@@ -46,6 +46,7 @@ COGS = (
     "cogs.tournament",
     "cogs.play",
     "cogs.slow",
+    "cogs.watch",
 )
 TREE_HASH_KEY = "command_tree_hash"
 CLAIM_CHECK_SECONDS = 5
@@ -112,6 +113,11 @@ class EscobaBot(commands.AutoShardedBot):
         if getattr(self, "storage", None) is None:
             self.storage = await Storage.open(self.settings.database, clock=lambda: self.clock())
 
+    def _tournament_rounds(self, tournament_id: int) -> int | None:
+        """A live tournament's number of rounds (the broadcast post features its final)."""
+        tournament = self.tournaments.tournaments.get(tournament_id)
+        return tournament.rounds if tournament is not None else None
+
     async def setup_hook(self) -> None:
         await self.open_storage()
         self.service = TableService(
@@ -143,6 +149,7 @@ class EscobaBot(commands.AutoShardedBot):
         )
         self.tournaments.on_changed = self.tournament_publisher.poke
         self.tournaments.on_table_changed = self.publisher.poke
+        self.publisher.broadcasts.rounds_of = self._tournament_rounds
         self.croupier = Croupier(
             self, self.service, self.publisher, self.boundary, self.tournaments
         )

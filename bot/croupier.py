@@ -55,6 +55,7 @@ from .tables import (
 )
 from .tournaments.handlers import TournamentHandlers
 from .tournaments.service import TournamentService
+from .watching.handlers import WatchHandlers
 
 
 class Croupier(
@@ -65,6 +66,7 @@ class Croupier(
     PoolHandlers,
     FriendsHandlers,
     SlowHandlers,
+    WatchHandlers,
 ):
     """Answers every click and table command for one bot."""
 
@@ -155,8 +157,8 @@ class Croupier(
             await service.cancel(
                 table_id, user_id, can_manage=_manages(interaction, self.service.get(table_id))
             )
-        elif action == "hints":
-            await service.toggle_hints(table_id, user_id)
+        elif action in ("hints", "private"):
+            await service.toggle(table_id, user_id, action)
         else:
             await service.choose_team(table_id, user_id, int(action[4:]))
         self._show(interaction, table_id, actor=user_id, lobby=interaction)

@@ -98,11 +98,13 @@ class Profile(commands.Cog):
     @app_commands.command(name=cmd("cmd.profile", "profile"), description=cmd("cmd.profile.desc"))
     @app_commands.rename(
         show_me=cmd("opt.show_me", "show_me"),
+        watchable=cmd("opt.watchable", "watchable"),
         reminders=cmd("opt.reminders", "reminders"),
         digest=cmd("opt.digest", "digest"),
     )
     @app_commands.describe(
         show_me=cmd("opt.show_me.desc"),
+        watchable=cmd("opt.watchable.desc"),
         reminders=cmd("opt.reminders.desc"),
         digest=cmd("opt.digest.desc"),
     )
@@ -111,19 +113,25 @@ class Profile(commands.Cog):
         self,
         interaction: discord.Interaction,
         show_me: bool | None = None,
+        watchable: bool | None = None,
         reminders: bool | None = None,
         digest: int | None = None,
     ) -> None:
-        """A member's own choices: their name on the global board, or anonymous; slow
-        play's reminders and daily digest."""
+        """A member's own choices: their name on the global board, or anonymous; their
+        quick-play matches open to watchers (``/watch``), or not; slow play's reminders
+        and daily digest."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = language_of(interaction.locale)
         storage, user = self.bot.storage, interaction.user
         if show_me is not None:
             name = (user.global_name or user.name) if show_me else None
             await storage.set_global_name(user.id, name)
+        if watchable is not None:
+            await storage.set_unwatched(user.id, not watchable)
         name = await storage.global_name(user.id)
         text = tr(lang, "profile.shown", name=name) if name else tr(lang, "profile.hidden")
+        unwatched = bool(await storage.unwatched([user.id]))
+        text += "\n" + tr(lang, "profile.unwatched" if unwatched else "profile.watchable")
         slow = await self.bot.croupier.slow_profile(
             user.id, lang, reminders=reminders, digest=digest
         )

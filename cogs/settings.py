@@ -1,5 +1,6 @@
 """/settings: a server's language, default target, DM hands, default turn timer, how
-many timeouts in a row hand a seat to the bot, pictures and how long its seasons are.
+many timeouts in a row hand a seat to the bot, pictures, how long its seasons are and
+whether its matches may be watched.
 It reads and writes the database, so it defers first: a slow or locked database cannot
 make it miss Discord's 3 seconds."""
 
@@ -36,6 +37,8 @@ class Settings(commands.Cog):
         season_channel=cmd("opt.season_channel", "season_channel"),
         global_board=cmd("opt.global_board", "global_board"),
         tournaments=cmd("opt.tournaments_open", "tournaments"),
+        watching=cmd("opt.watching", "watching"),
+        broadcast=cmd("opt.broadcast", "broadcast"),
     )
     @app_commands.describe(
         language=cmd("opt.language.desc"),
@@ -48,6 +51,8 @@ class Settings(commands.Cog):
         season_channel=cmd("opt.season_channel.desc"),
         global_board=cmd("opt.global_board.desc"),
         tournaments=cmd("opt.tournaments_open.desc"),
+        watching=cmd("opt.watching.desc"),
+        broadcast=cmd("opt.broadcast.desc"),
     )
     @app_commands.choices(
         language=[
@@ -71,6 +76,8 @@ class Settings(commands.Cog):
         season_channel: discord.TextChannel | None = None,
         global_board: bool | None = None,
         tournaments: bool | None = None,
+        watching: bool | None = None,
+        broadcast: discord.TextChannel | None = None,
     ) -> None:
         lang = language_of(interaction.locale)
         if not interaction.permissions.manage_guild:
@@ -101,6 +108,10 @@ class Settings(commands.Cog):
             changes["global_board"] = global_board
         if tournaments is not None:
             changes["tournaments_open"] = tournaments
+        if watching is not None:
+            changes["watching"] = watching
+        if broadcast is not None:
+            changes["broadcast_channel"] = broadcast.id
         if changes:
             current = dataclasses.replace(current, **changes)
             await storage.save_guild_settings(guild_id, current)
@@ -156,6 +167,18 @@ class Settings(commands.Cog):
                 lang,
                 "settings.tournaments_open",
                 value=tr(lang, "value.yes" if settings.tournaments_open else "value.no"),
+            ),
+            tr(
+                lang,
+                "settings.watching",
+                value=tr(lang, "value.yes" if settings.watching else "value.no"),
+            ),
+            tr(
+                lang,
+                "settings.broadcast",
+                value=f"<#{settings.broadcast_channel}>"
+                if settings.broadcast_channel and settings.watching
+                else off,
             ),
         ]
         title = tr(lang, "settings.saved" if changed else "settings.title")

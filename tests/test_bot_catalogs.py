@@ -172,6 +172,7 @@ async def test_slash_commands_fit_discord_limits_in_every_language(commands_payl
         "review",
         "verify",
         "play",
+        "watch",
         "profile",
         "games",
         "vacation",

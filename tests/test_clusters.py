@@ -64,7 +64,7 @@ async def test_a_lobby_change_from_an_out_of_date_process_is_refused(database_ur
     async with processes(database_url, 2) as (first, second):
         table = await lobby(first, {})
         await second.restore()
-        await first.toggle_hints(table.id, 10)
+        await first.toggle(table.id, 10, "hints")
         with pytest.raises(TableError) as refused:
             await second.set_target(table.id, 10, 31)
         assert refused.value.key == "table.out_of_date"

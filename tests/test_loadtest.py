@@ -262,3 +262,15 @@ async def test_the_daily_benchmark_plays_every_days_deal_on_the_page():
     assert report["daily_play_ms_max"] > 0
     args = parser().parse_args(["sandbox", "--daily", "--matches", "3"])
     assert args.daily and args.matches == 3
+
+
+async def test_watchers_cost_no_rate_limited_call_and_see_no_stale_view():
+    from bot.loadtest.watchers import run_watched_benchmark
+
+    alone = await run_watched_benchmark(watchers=0, tables=2, moves=40, seed=3, pictures=False)
+    watched = await run_watched_benchmark(watchers=6, tables=2, moves=40, seed=3, pictures=False)
+    assert alone["watch_views"] == 0 and watched["watch_views"] >= 40
+    assert watched["rate_limited_calls"] == alone["rate_limited_calls"]
+    assert watched["stale_watch_views"] == 0
+    assert watched["broadcast_edits_per_5s_max"] == 1
+    assert watched["bot_errors"] == 0

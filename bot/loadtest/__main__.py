@@ -34,6 +34,18 @@ def _discord_run(args: argparse.Namespace, think: float):
         from .groupdm_discord import run_groupdm_mix
 
         return run_groupdm_mix(tables=args.tables, moves=args.moves, seed=args.seed, think=think)
+    if args.watchers is not None:
+        from .watchers import run_watched_benchmark
+
+        return run_watched_benchmark(
+            watchers=args.watchers,
+            tables=args.tables,
+            moves=args.moves,
+            seed=args.seed,
+            pictures=args.pictures,
+            think=think,
+            humans_only=args.mix == "humans",
+        )
     from .discord_load import run_discord_benchmark
 
     return run_discord_benchmark(
@@ -212,6 +224,13 @@ def parser() -> argparse.ArgumentParser:
         help="mixed: every fourth table has a bot seat; humans: members only; "
         "pool: quick-play matches between members of two servers, played in DMs; "
         "groupdm: friends' tables in group DMs, driven by clicks alone",
+    )
+    discord.add_argument(
+        "--watchers",
+        type=int,
+        default=None,
+        help="watchers refreshing their views after each move at their table, with the "
+        "server's broadcast post on (mixed and humans mixes)",
     )
     discord.set_defaults(run=_discord)
     service = commands.add_parser(

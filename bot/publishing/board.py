@@ -78,7 +78,8 @@ class BoardKeeper:
             context.doomed.append(channel.get_partial_message(old))
 
     def _layout(self, table: Table) -> discord.ui.LayoutView:
-        return board_layout(table, table.locale, self.context.port.card_faces)
+        watching = self.context.watching(table.id)
+        return board_layout(table, table.locale, self.context.port.card_faces, watchers=watching)
 
     async def _edit_slot(self) -> None:
         """Wait until the board may be edited again (5 edits per 5 seconds a channel)."""

@@ -9,6 +9,7 @@ interaction token is a credential, valid 15 minutes, and is never saved.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,6 +102,8 @@ class TableContext:
     doomed: list[discord.PartialMessage] = field(default_factory=list)
     """Messages to delete once the record no longer points at them."""
     changed_at: float = 0.0
+    watching: Callable[[int], int] = lambda _table_id: 0
+    """How many watch a match (``Watchers.count``): the board tells it."""
 
     def now(self) -> float:
         return self.service.clock()

@@ -7,9 +7,11 @@ from typing import Any
 import discord
 
 from ..tables import TableService
+from .broadcast import Broadcasts
 from .context import Shown, TableContext, Timings
 from .port import DiscordPort
 from .table import TablePublisher
+from .watch import Watchers
 
 
 class Publisher:
@@ -20,11 +22,15 @@ class Publisher:
         self.service = service
         self.timings = timings
         self.tables: dict[int, TablePublisher] = {}
+        self.watchers = Watchers(service.clock)
+        self.broadcasts = Broadcasts(port, service)
 
     def of(self, table_id: int) -> TablePublisher:
         publisher = self.tables.get(table_id)
         if publisher is None:
-            context = TableContext(table_id, self.service, self.port, self.timings)
+            context = TableContext(
+                table_id, self.service, self.port, self.timings, watching=self.watchers.count
+            )
             publisher = self.tables[table_id] = TablePublisher(context, self._closed)
         return publisher
 
@@ -54,6 +60,8 @@ class Publisher:
         if lobby is not None:
             publisher.messages.lobby_interaction = lobby
         table = self.service.tables.get(table_id)
+        if table is not None:
+            self.broadcasts.changed(table)
         for interaction in (panel, lobby, clicked):
             if interaction is not None and table is not None:
                 publisher.pings.note(interaction, table)
@@ -87,6 +95,8 @@ class Publisher:
     def stop(self) -> None:
         for publisher in self.tables.values():
             publisher.cancel()
+        self.broadcasts.stop()
 
     def _closed(self, table_id: int) -> None:
         self.tables.pop(table_id, None)
+        self.watchers.forget(table_id)

@@ -91,6 +91,7 @@ class ChannelMessages:
         seats = [(seat.user_id, seat.name, seat.team, seat.bot) for seat in table.seats]
         key = (table.status, table.end_reason, table.host_id, seats, repr(table.options))
         key += (table.thread_id, repr(table.settings.advanced), table.settings.hints)
+        key += (table.settings.private,)
         if key == self.lobby_key:
             return
         embed, view = lobby_message(table, table.locale)

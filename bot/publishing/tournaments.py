@@ -22,6 +22,7 @@ from ..screens.tournament import (
     signup_message,
     standings_message,
 )
+from ..screens.watch_list import tournament_watch_view
 from ..tournaments import invitations
 from ..tournaments.model import Tournament
 from ..tournaments.service import TournamentService
@@ -176,7 +177,8 @@ class TournamentPublisher:
         if self.keys.get((tournament.id, "standings")) == key:
             return  # unchanged: the bracket picture is not drawn again
         embed, files = standings_message(tournament, lang)
-        await self._keep(channel, tournament, "standings", key, embed, files=files)
+        view = tournament_watch_view(tournament, lang)  # a Watch button by each match
+        await self._keep(channel, tournament, "standings", key, embed, view, files)
         await asyncio.sleep(self.pause)
 
     async def _keep(

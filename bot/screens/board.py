@@ -50,20 +50,23 @@ PLAYED_KINDS = ("played", "captured", "claimed", "stole")
 
 
 def board_layout(
-    table: Table, lang: str, faces: CardFaces, now: float | None = None
+    table: Table, lang: str, faces: CardFaces, now: float | None = None, watchers: int = 0
 ) -> ui.LayoutView:
     """The board; with ``now`` (a friends' table's), a turn whose time is up offers the
-    others to claim it."""
+    others to claim it; ``watchers``: how many follow the match (``/watch``)."""
     view = ui.LayoutView(timeout=None)
     public = table.match.public_observation()
     cards = card_words(table, lang, faces)
     parts: list[ui.Item] = [ui.TextDisplay(board_heading(table, lang))]
     if table.settings.images:
         parts.append(ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{BOARD_PICTURE}")))
-    parts.append(ui.TextDisplay(_table_text(public, cards)))
+    parts.append(ui.TextDisplay(table_text(public, cards)))
     parts.append(ui.TextDisplay(log_text(table, cards)))
     parts.append(ui.Separator())
-    parts.append(ui.TextDisplay(_status_text(table, public, cards)))
+    status = _status_text(table, public, cards)
+    if watchers:  # told when the board changes anyway: a watcher costs no edit
+        status += f"\n-# 👁 {tr_count(lang, 'watch.count', watchers)}"
+    parts.append(ui.TextDisplay(status))
     if table.status == "playing":
         parts.extend(_option_rows(table, cards))
         parts.append(_board_buttons(table, lang, now))
@@ -83,7 +86,7 @@ def board_heading(table: Table, lang: str) -> str:
     return "\n".join(lines)
 
 
-def _table_text(public: PublicObservation, cards: CardWords) -> str:
+def table_text(public: PublicObservation, cards: CardWords) -> str:
     """The table cards, numbered as the picture numbers them, and a missed 15."""
     lang = cards.lang
     shown = [f"{numbered(i)} {cards.short(c)}" for i, c in enumerate(public.table)]
@@ -140,7 +143,7 @@ def _status_text(table: Table, public: PublicObservation, cards: CardWords) -> s
             f"{side_name(table, side)}: **{score}**" for side, score in enumerate(public.scores)
         )
         lines.append(f"**{tr(lang, 'board.score', target=public.target)}:** {scores}")
-    lines.append(_seat_lines(table, public, cards))
+    lines.append(seat_lines(table, public, cards))
     if not state.game.deals_whole_deck:
         lines.append(f"**{tr(lang, 'board.stock')}:** {public.stock}")
     footer = tr(
@@ -166,9 +169,10 @@ def sealed_text(table: Table, lang: str) -> str:
     return tr(lang, "board.sealed", commitment=committed, table=table.id)
 
 
-def _seat_lines(table: Table, public: PublicObservation, cards: CardWords) -> str:
+def seat_lines(table: Table, public: PublicObservation, cards: CardWords) -> str:
+    """Each seat's hand and pile counts, pile top, sweeps and declared cards."""
     lang = cards.lang
-    game = table.match.game
+    game = table.engine
     lines = []
     for seat in range(table.players):
         marker = "▶ " if seat == public.to_act and table.status == "playing" else ""

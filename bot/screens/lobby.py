@@ -61,6 +61,8 @@ def option_summary(table: Table, lang: str) -> str:
             lines.append(advanced_text(name, value, lang))
     if table.settings.hints:
         lines.append(tr(lang, "lobby.hints"))
+    if table.settings.private:
+        lines.append(tr(lang, "lobby.private"))
     return "\n".join(lines)
 
 
@@ -120,6 +122,10 @@ def lobby_view(table: Table, lang: str) -> ui.View:
         for team in range(sides):
             label = tr(lang, "lobby.team_button", team=chr(65 + team))
             view.add_item(LobbyButton(t, f"team{team}", label=label, style=grey, row=1))
+    # a tournament's matches are its server's to watch; a friends' table is never watched
+    if not (table.settings.tournament or table.settings.clicks):
+        private = tr(lang, "lobby.private_on" if table.settings.private else "lobby.private_off")
+        view.add_item(LobbyButton(t, "private", label=private, style=grey, row=1))
     placeholder = tr(lang, "lobby.advanced")
     options = _advanced_options(table, lang)
     view.add_item(AdvancedSelect(t, options=options, placeholder=placeholder, row=2))

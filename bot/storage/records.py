@@ -114,6 +114,10 @@ class GuildSettings:
     """Whether the server's matches count on the global board."""
     tournaments_open: bool = False
     """Whether every member may open a tournament (else those who manage the server)."""
+    watching: bool = True
+    """Whether members may watch the server's matches (``/watch``)."""
+    broadcast_channel: int | None = None
+    """Where the server's broadcast post shows its featured match (none: no post)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,8 +75,9 @@ class ServerData(StorageBase):
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self.db.fetch_one(
             "SELECT language, default_target, dm_hands, turn_timer, takeover_after, images, "
-            "season_length, season_channel, global_board, tournaments_open FROM guild_settings "
-            "WHERE guild_id = ?",
+            "season_length, season_channel, global_board, tournaments_open, watching, "
+            "broadcast_channel "
+            "FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if row is None:
@@ -92,6 +93,8 @@ class ServerData(StorageBase):
             season_channel=row["season_channel"],
             global_board=bool(row["global_board"]),
             tournaments_open=bool(row["tournaments_open"]),
+            watching=bool(row["watching"]),
+            broadcast_channel=row["broadcast_channel"],
         )
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
@@ -99,7 +102,8 @@ class ServerData(StorageBase):
             await tx.execute(
                 "INSERT INTO guild_settings (guild_id, language, default_target, dm_hands, "
                 "turn_timer, takeover_after, images, season_length, season_channel, "
-                "global_board, tournaments_open) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "global_board, tournaments_open, watching, broadcast_channel) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language, "
                 "default_target = excluded.default_target, dm_hands = excluded.dm_hands, "
                 "turn_timer = excluded.turn_timer, "
@@ -107,7 +111,8 @@ class ServerData(StorageBase):
                 "season_length = excluded.season_length, "
                 "season_channel = excluded.season_channel, "
                 "global_board = excluded.global_board, "
-                "tournaments_open = excluded.tournaments_open",
+                "tournaments_open = excluded.tournaments_open, watching = excluded.watching, "
+                "broadcast_channel = excluded.broadcast_channel",
                 (
                     guild_id,
                     settings.language,
@@ -120,6 +125,8 @@ class ServerData(StorageBase):
                     settings.season_channel,
                     int(settings.global_board),
                     int(settings.tournaments_open),
+                    int(settings.watching),
+                    settings.broadcast_channel,
                 ),
             )
 
@@ -140,6 +147,29 @@ class ServerData(StorageBase):
                 "INSERT INTO member_settings (user_id, global_name) VALUES (?, ?) "
                 "ON CONFLICT (user_id) DO UPDATE SET global_name = excluded.global_name",
                 (user_id, name),
+            )
+
+        await self.db.write(work)
+
+    async def unwatched(self, user_ids: list[int]) -> set[int]:
+        """Those of ``user_ids`` who keep their quick-play matches unwatched (/profile)."""
+        if not user_ids:
+            return set()
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self.db.fetch_all(
+            f"SELECT user_id FROM member_settings WHERE unwatched = 1 AND user_id IN ({marks})",
+            user_ids,
+        )
+        return {row["user_id"] for row in rows}
+
+    async def set_unwatched(self, user_id: int, unwatched: bool) -> None:
+        """Keep the member's quick-play matches unwatched, or open them to watchers."""
+
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
+                "INSERT INTO member_settings (user_id, unwatched) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET unwatched = excluded.unwatched",
+                (user_id, int(unwatched)),
             )
 
         await self.db.write(work)

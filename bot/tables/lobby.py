@@ -71,6 +71,17 @@ def hosted_by(table: Table, user_id: int) -> Table:
     return table
 
 
+SWITCHES = ("hints", "private")
+"""The lobby's on/off settings (``TableSettings``): the coach, privacy from watchers."""
+
+
+def toggle(table: Table, setting: str) -> None:
+    """Turn the lobby's switch ``setting`` (one of ``SWITCHES``) on or off."""
+    if setting not in SWITCHES:
+        raise TableError("lobby.bad_option")
+    setattr(table.settings, setting, not getattr(table.settings, setting))
+
+
 def seat_member(table: Table, seat: Seat) -> None:
     in_lobby(table)
     if table.seat_of(seat.user_id) is not None:

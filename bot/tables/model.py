@@ -71,6 +71,8 @@ class TableSettings(BaseModel):
     clicks: bool = False
     """A friends' table in a DM or group DM, where the app is no member: shown only in
     answers to its members' clicks, and unrated."""
+    private: bool = False
+    """The host kept the match from watchers (the lobby's "Private" button)."""
 
     @classmethod
     def of_server(

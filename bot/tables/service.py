@@ -142,11 +142,11 @@ class TableService(TableTransactions):
             lobby.choose_target(lobby.hosted_by(change.table, user_id), target)
         return change.table
 
-    async def toggle_hints(self, table_id: int, user_id: int) -> Table:
-        """The host turns the coach on or off for the match to come."""
+    async def toggle(self, table_id: int, user_id: int, setting: str) -> Table:
+        """The host turns a lobby's switch (``lobby.SWITCHES``: the coach, privacy from
+        watchers) on or off for the match to come."""
         async with self._changing(table_id) as change:
-            settings = lobby.hosted_by(change.table, user_id).settings
-            settings.hints = not settings.hints
+            lobby.toggle(lobby.hosted_by(change.table, user_id), setting)
         return change.table
 
     async def leave(self, table_id: int, user_id: int) -> Table:

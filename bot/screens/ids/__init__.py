@@ -51,6 +51,7 @@ from .tables import (
     SeatButton,
     TargetSelect,
 )
+from .watch import WatchButton
 
 DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     LobbyButton,
@@ -80,6 +81,7 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     ReactSelect,
     DuoButton,
     AgainButton,
+    WatchButton,
 )
 
 

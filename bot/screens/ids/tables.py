@@ -14,7 +14,7 @@ from .base import TableItem, handlers, selected
 class LobbyButton(
     TableItem,
     ui.DynamicItem[ui.Button],
-    template=r"esc:lobby:(?P<table_id>[0-9]{1,12}):(?P<action>join|leave|start|cancel|hints|team[0-5])",
+    template=r"esc:lobby:(?P<table_id>[0-9]{1,12}):(?P<action>join|leave|start|cancel|hints|private|team[0-5])",
 ):
     lobby = True
 
