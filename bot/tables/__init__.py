@@ -21,7 +21,7 @@ from .lobby import (
 )
 from .model import FRIENDS, MatchLog, Seat, Table, TableSettings, Turn, places_seen_from
 from .play import REACTIONS, bot_view, current_hand_events, idle_sides, time_is_up
-from .results import rated_forfeit, winners_of
+from .results import against_level, rated_forfeit, winners_of
 from .service import Outcome, TableService
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "TableService",
     "TableSettings",
     "Turn",
+    "against_level",
     "bot_view",
     "check_can_cancel",
     "check_place",
