@@ -88,7 +88,7 @@ async def test_leaving_a_match_against_the_bot_costs_no_pause_as_its_question_sa
     _, here, (ana,) = make_world(simcord_env, "ana")
     (searching,) = await enter((here, ana))
     await simcord_env.advance_time(WAVE_SECONDS * 16)  # the hard bot is offered
-    await ana.click(current(simcord_env, searching.message), label="Play the hard bot now")
+    await ana.click(current(simcord_env, searching.message), label="Play the bot now: Level 3")
     await simcord_env.settle()
     asked = answer(await ana.user.click(seat(ana), custom_id="esc:seat:1:leave"))
     assert "Against the bot there is no pause from the pool" in asked.message.content

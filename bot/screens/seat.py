@@ -11,7 +11,7 @@ from discord import ui
 
 from ..ai.coach import Hint
 from ..i18n import tr
-from ..tables import REACTIONS, Table
+from ..tables import REACTIONS, Table, against_level
 from .board import BOARD_PICTURE, board_pictures, log_text, sealed_text
 from .cards import CardFaces
 from .common import (
@@ -149,7 +149,10 @@ def _add_result(shown: discord.Embed, table: Table, seat: int, lang: str) -> Non
         ]
         lines.append(match_reason(table, event["reason"], lang))
     rated = table.log.ratings or (event or {}).get("ratings", ())  # kept in the event before
-    lines += [_my_rating(row, lang) for row in rated if row["seat"] == seat]
+    if against_level(table):  # unrated: the member's rating did not move
+        lines.append(tr(lang, "result.against_level"))
+    else:
+        lines += [_my_rating(row, lang) for row in rated if row["seat"] == seat]
     shown.insert_field_at(
         0, name=tr(lang, "seat.result"), value="\n".join(lines)[:1024], inline=False
     )
