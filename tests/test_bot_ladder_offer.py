@@ -56,3 +56,7 @@ async def test_the_offer_after_the_wait_follows_the_record_against_the_levels(si
     ratings = await storage.global_ratings("scopa", [ana.id])
     assert ratings[ana.id].shown == 1000, "matches against a level are unrated"
     assert level_number(expected).name in {"learner", "greedy", "sharp"}
+    stats = (await ana.slash(here, "stats")).response.embeds[0]
+    beaten = [field.value for field in stats.fields if field.name == "Highest bot level beaten"]
+    won_levels = [3 for _, won in (first, second) if won]
+    assert beaten == ([f"Scopa: 🦊 Level {max(won_levels)}"] if won_levels else [])

@@ -239,15 +239,18 @@ class TableRows(StorageBase):
         )
         return [decoded(row) for row in rows]
 
-    async def bot_matches(self, user_id: int, game: str, *, limit: int) -> list[dict[str, Any]]:
-        """The member's most recent finished matches of ``game`` with a bot level seated
-        (on any server, at quick play, among friends), newest first, JSON columns
-        decoded: their record against the ladder's levels."""
+    async def bot_matches(
+        self, user_id: int, game: str | None, *, limit: int
+    ) -> list[dict[str, Any]]:
+        """The member's most recent finished matches of ``game`` (None: of every game)
+        with a bot level seated (on any server, at quick play, among friends), newest
+        first, JSON columns decoded: their record against the ladder's levels."""
+        games = "game = ? AND " if game else ""
         rows = await self.db.fetch_all(
             f"SELECT id, {', '.join(TABLE_COLUMNS)}, updated_at FROM game_tables "
-            "WHERE game = ? AND status = 'finished' AND seats LIKE ? AND seats LIKE ? "
+            f"WHERE {games}status = 'finished' AND seats LIKE ? AND seats LIKE ? "
             "ORDER BY updated_at DESC, id DESC LIMIT ?",
-            (game, _seated_pattern(user_id), '%"bot":"%', limit),
+            (*([game] if game else []), _seated_pattern(user_id), '%"bot":"%', limit),
         )
         return [decoded(row) for row in rows]
 
