@@ -77,7 +77,9 @@ async def test_the_lobby_offers_every_level_and_a_new_level_plays_a_whole_match(
     final = [m for m in driver.thread.history() if custom_ids(m, "esc:rematch:")][-1]
     assert "wins the match" in final.embeds[0].title
     unrated = field_value(final.embeds[0], "Ratings")
-    assert unrated == "A match against a bot level: no rating moves."
+    assert unrated == "A match against a bot level: no rating moves.\nNext: Level 4", (
+        "one match is not yet two in a row: the same level next"
+    )
     history = (await ana.slash(channel, "history")).response.embeds[0].description
     assert "Sharp bot" in history and "· 🦉 Level 4 ·" in history
 

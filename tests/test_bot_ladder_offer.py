@@ -45,11 +45,13 @@ async def test_the_offer_after_the_wait_follows_the_record_against_the_levels(si
     assert first[0] == "greedy"
     expected = offered_level([first]).number
     assert expected == 3, "one result is not yet two in a row"
+    assert "Next: Level 3" in message_text(seat(ana))
     await take_offer(simcord_env, here, ana, expected)
     second = await last_result(storage, ana.id)
     expected = offered_level([first, second]).number
     if first[1] == second[1]:
         assert expected == (4 if first[1] else 2), "two in a row move the offer"
+    assert f"Next: Level {expected}" in message_text(seat(ana)), "the result says what comes"
     (searching,) = await enter((here, ana))
     await simcord_env.advance_time(48)
     assert f"Level {expected}" in message_text(current(simcord_env, searching.message))

@@ -13,20 +13,18 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from ..ai.levels import Level
-from ..ai.offer import offered_level
 from ..games import GAMES, parse_options
 from ..ratings import Rating
 from ..storage import RuleBroken, Storage
 from ..storage.base import stamp
 from ..storage.pool import Wave
-from ..tables import Table, TableError, winners_of
+from ..tables import TableError
+from ..tables.ladder import level_for
 from .bans import banned_until, looking_back
 from .matchmaking import pair_rows
 
 OFFER_AFTER = timedelta(seconds=45)
 """How long a member waits before the hard bot is offered."""
-RECORD = 10
-"""The member's last matches against the levels the offer rule reads (two decide)."""
 QUICK_GAMES = ("scopa", "escoba", "cirulla", "rubamazzo", "scopone")
 """The games of the pool, each at its two-player default (Scopone: 2 v 2)."""
 
@@ -125,17 +123,7 @@ class PoolService:
     async def bot_level(self, game: str, user_id: int) -> Level:
         """The bot level that suits the member (``ai.offer``): by their global rating once
         it is settled, else by their last matches against the levels."""
-        rating = await self.rating(game, user_id)
-        rows = await self.storage.bot_matches(user_id, game, limit=RECORD)
-        record = []
-        for row in reversed(rows):  # oldest first
-            table = Table.from_row(row)
-            seat = table.seat_of(user_id)
-            level = next((other.bot for other in table.seats if other.bot), None)
-            if seat is None or level is None:
-                continue
-            record.append((level, table.engine.side_of[seat] in winners_of(table)))
-        return offered_level(record, rating)
+        return await level_for(self.storage, game, user_id)
 
     async def rematch_member(self, game: str, user_id: int, locale: str) -> dict:
         """What a rematch's pairing keeps of a member: what the pool keeps of them,

@@ -151,6 +151,8 @@ def _add_result(shown: discord.Embed, table: Table, seat: int, lang: str) -> Non
     rated = table.log.ratings or (event or {}).get("ratings", ())  # kept in the event before
     if against_level(table):  # unrated: the member's rating did not move
         lines.append(tr(lang, "result.against_level"))
+        if chosen := table.log.next_levels.get(str(table.seats[seat].user_id)):
+            lines.append(tr(lang, "result.next_level", number=chosen))
     else:
         lines += [_my_rating(row, lang) for row in rated if row["seat"] == seat]
     shown.insert_field_at(

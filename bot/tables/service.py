@@ -31,6 +31,7 @@ from ..storage import (
 )
 from . import lobby, play
 from .errors import TableError
+from .ladder import note_next_levels
 from .model import Seat, Table, TableSettings
 from .results import announce_ratings, match_results, members, rated_forfeit
 from .saved import SavedTables
@@ -110,16 +111,16 @@ class TableService(SavedTables):
                 await self._catch_up(table_id)
 
     async def _commit(self, change: Change) -> None:
-        """Save a change; a match it finishes is saved with its members' results, rated
-        from ratings read now and set only if unchanged meanwhile (``RatingsMoved``), so
-        a member whose matches end at once, here or in another process, is rated in turn;
-        the same in the season it ends in (``seasons``, by the server's settings) and on
-        the global board (unless the server keeps its matches off it). A quick-play match
-        one side forfeited is rated (``results.rated_forfeit``); no other forfeit is."""
+        """Save a change; a finished match is saved with its members' results, rated from
+        ratings read now and set only if unchanged meanwhile (``RatingsMoved``), so matches
+        ending at once, here or in another process, rate a member in turn; the same in the
+        season (``seasons``) and on the global board (unless the server keeps off it). Only
+        a quick-play forfeit is rated; a match against a level notes ``next_levels``."""
         table = change.table
         if not _rated_end(change):
             await self.save(table, change.move)
             return
+        await note_next_levels(self.storage, table)
         settings = await self.storage.guild_settings(table.guild_id)
         season = season_of(self.storage.clock(), settings.season_length)
         if table.settings.quick:  # rated on the global board only
