@@ -23,7 +23,13 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 MODEL = PlackettLuce()
-BOT_RATINGS = {"random": (14.0, 2.0), "greedy": (24.0, 2.0), "expert": (30.0, 2.0)}
+BOT_RATINGS = {
+    "random": (14.0, 2.0),
+    "learner": (19.0, 2.0),
+    "greedy": (24.0, 2.0),
+    "sharp": (27.0, 2.0),
+    "expert": (30.0, 2.0),
+}
 """Fixed (mu, sigma) of each bot level."""
 PROVISIONAL_SIGMA = 6.0
 """Above this doubt a rating is provisional: a member's first dozen or so matches."""

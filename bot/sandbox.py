@@ -79,7 +79,7 @@ Sandbox ready: open {url}
 
 This page is Alex's DMs with the bot; the "Viewing as" menu at the top opens Bea's,
 Carlo's or Dani's. Type /play: alone in the pool, you are offered the hard bot at once
-("Play the hard bot now"); or /play as Alex, then as Bea, and the pool pairs them: each
+("Play the bot now: Level N"); or /play as Alex, then as Bea, and the pool pairs them: each
 plays their seat, one message, from their own DMs, switching with "Viewing as" (each
 shows as an animal, 🦊 1000?, until they choose /profile show_me:True). /scopa
 new opens a friends' table here, driven by clicks alone (add a bot, Start, My hand), as

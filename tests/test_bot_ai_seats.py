@@ -9,6 +9,7 @@ import signal
 
 import simcord
 
+from bot.ai.levels import LADDER
 from bot.client import create_bot
 from tests.discord_helpers import (
     BOT_SELECT,
@@ -20,6 +21,7 @@ from tests.discord_helpers import (
     enabled,
     field_value,
     make_world,
+    select_options,
 )
 from tests.test_bot_tables import hand_number
 
@@ -55,6 +57,31 @@ async def test_a_member_plays_a_whole_match_against_the_hard_bot(simcord_env):
     assert lines.startswith("ana · ") and "Hard bot" not in lines and "<@" not in lines
     stats = await ana.slash(channel, "stats")
     assert "1 of them with bots" in stats.response.embeds[0].fields[0].value
+
+
+async def test_the_lobby_offers_every_level_and_a_new_level_plays_a_whole_match(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana")
+    (ana,) = players
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("scopa new", target=11)
+    offered = select_options(driver.lobby, BOT_SELECT)
+    levels = [(option.value, option.description) for option in offered[:-1]]
+    assert levels == [(level.name, f"Level {level.number}") for level in LADDER]
+    assert str(offered[3].emoji) == "🦉" and offered[-1].value == "remove"
+    await ana.select(driver.lobby, ["sharp"], custom_id=BOT_SELECT)
+    lobby = latest(channel, driver.lobby)
+    assert "🤖 Sharp bot" in field_value(lobby.embeds[0], "Seats")
+    await ana.click(lobby, label="Start")
+
+    assert await driver.play_to_end() > 10
+    final = [m for m in driver.thread.history() if custom_ids(m, "esc:rematch:")][-1]
+    assert "wins the match" in final.embeds[0].title
+    unrated = field_value(final.embeds[0], "Ratings")
+    assert unrated == "A match against a bot level: no rating moves.\nNext: Level 4", (
+        "one match is not yet two in a row: the same level next"
+    )
+    history = (await ana.slash(channel, "history")).response.embeds[0].description
+    assert "Sharp bot" in history and "· 🦉 Level 4 ·" in history
 
 
 async def test_a_match_against_the_bot_finishes_when_its_ai_workers_are_killed(

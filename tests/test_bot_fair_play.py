@@ -88,7 +88,7 @@ async def test_leaving_a_match_against_the_bot_costs_no_pause_as_its_question_sa
     _, here, (ana,) = make_world(simcord_env, "ana")
     (searching,) = await enter((here, ana))
     await simcord_env.advance_time(WAVE_SECONDS * 16)  # the hard bot is offered
-    await ana.click(current(simcord_env, searching.message), label="Play the hard bot now")
+    await ana.click(current(simcord_env, searching.message), label="Play the bot now: Level 3")
     await simcord_env.settle()
     asked = answer(await ana.user.click(seat(ana), custom_id="esc:seat:1:leave"))
     assert "Against the bot there is no pause from the pool" in asked.message.content
@@ -100,7 +100,7 @@ async def test_leaving_a_match_against_the_bot_costs_no_pause_as_its_question_sa
         "no pause came"
     )
     ratings = await simcord_env.bot.storage.global_ratings("scopa", [ana.id])
-    assert ratings[ana.id].shown < 1000, "a loss to the bot, rated"
+    assert ratings[ana.id].shown == 1000, "a match against a bot level is unrated"
 
 
 async def play_one(player) -> None:

@@ -308,19 +308,17 @@ async def test_the_reactions_menu_comes_back_unselected(simcord_env):
 
 
 @pytest.mark.simcord(settle_timeout=5.0)  # the hard bot's first move starts its workers
-async def test_alone_for_45_seconds_a_member_is_offered_the_hard_bot(simcord_env):
+async def test_alone_for_45_seconds_a_member_is_offered_a_bot_level(simcord_env):
     _, here, (ana,) = make_world(simcord_env, "ana")
     (searching,) = await enter((here, ana))
     await simcord_env.advance_time(30)
-    assert "Play the hard bot now" not in message_text(current(simcord_env, searching.message))
+    assert "Play the bot now: Level 3" not in message_text(current(simcord_env, searching.message))
     await simcord_env.advance_time(18)
     offered = current(simcord_env, searching.message)
     assert "No opponent yet" in message_text(offered)
-    await ana.click(offered, label="Play the hard bot now")
-    assert "against the hard bot is in your DMs" in message_text(
-        current(simcord_env, searching.message)
-    )
-    assert "vs **🤖 Hard bot**" in seat(ana).embeds[0].description
+    await ana.click(offered, label="Play the bot now: Level 3")
+    assert "against the bot is in your DMs" in message_text(current(simcord_env, searching.message))
+    assert "vs **🤖 Normal bot**" in seat(ana).embeds[0].description, "a newcomer: level 3"
     await play_out(simcord_env, [ana])
     assert "Result" in message_text(seat(ana))
 

@@ -373,12 +373,12 @@ async def test_quick_play_is_played_against_the_hard_bot_in_the_sandbox_dms(tmp_
         searching = answer(await you.slash("play", game="scopa")).message
         offered = current(world.env, searching)
         assert "No opponent yet" in offered.embeds[0].description, "offered at once"
-        await you.click(offered, label="Play the hard bot now")
+        await you.click(offered, label="Play the bot now: Level 3")
         await world.env.settle()
         dms = you.dm_channel.history()
         (seat,) = [m for m in dms if m.embeds and "quick play" in m.embeds[0].title]
         assert custom_ids(seat, "esc:card:"), "the seat's cards are buttons"
-        assert "Hard bot" in seat.embeds[0].description
+        assert "Normal bot" in seat.embeds[0].description
     assert parse_args(["--sandbox", "--dms"]).dms
 
 

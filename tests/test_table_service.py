@@ -149,7 +149,7 @@ async def test_a_match_with_a_bot_gives_lines_to_members_only(service):
                 await service.choose(table.id, user, version, outcome.moves[0])
     rows, count = await service.storage.leaderboard(1, "escoba", limit=10, offset=0)
     assert count == 1 and rows[0].user_id == 10 and rows[0].with_bots == 1
-    assert rows[0].rating != Rating(), "a member is rated against the bot's fixed strength"
+    assert rows[0].rating == Rating(), "a match against a bot level is unrated"
 
 
 async def test_timeouts_count_in_a_row_and_hand_the_seat_over(service):

@@ -48,14 +48,15 @@ from typing import TypeVar
 from ..games import Game, Observation, make_game
 from .coach import COACH_BUDGET, Hint, suggest
 from .expert import Budget, Expert
-from .policies import Policy, make_policy
+from .levels import NAMES, make_level
+from .policies import Policy
 from .review import Decision, review_decision
 
 log = logging.getLogger(__name__)
 Answer = TypeVar("Answer")
 
-LEVELS = ("random", "greedy", "expert")
-"""The levels a host can seat, easy to hard."""
+LEVELS = NAMES
+"""The levels a host can seat, weakest first (``levels.LADDER``)."""
 STAND_IN = "expert"
 """The level that plays for a member who let the timer run out or is away."""
 SEAT_SECONDS = 0.05
@@ -89,7 +90,7 @@ class BotPlayers:
 
     async def decide(self, level: str, game: Game, view: Observation, seed: str) -> int:
         """The move of a ``level`` player; the same seed and view give the same move."""
-        make_policy(level)  # an unknown level fails here, not in a worker
+        make_level(level)  # an unknown level fails here, not in a worker
         return await self._run(decide_in_worker, level, _options(game), view, seed)
 
     async def decide_daily(self, game: Game, view: Observation, seed: str) -> int:
@@ -202,7 +203,5 @@ def _game(options: str) -> Game:
 
 @cache
 def _seat_policy(level: str) -> Policy:
-    policy = make_policy(level)
-    if isinstance(policy, Expert):
-        return Expert(dataclasses.replace(policy.budget, seconds=SEAT_SECONDS))
-    return policy
+    """The level's policy, its hard bot's search capped at ``SEAT_SECONDS``."""
+    return make_level(level, Expert(Budget(seconds=SEAT_SECONDS)))

@@ -3,7 +3,7 @@
 ``/play`` answers privately: the member is checked (not in a match, not banned, DMs
 open: a first DM proves it, and the match will appear under it), entered in the pool
 and shown "searching…" with Cancel. Waves pair them (``publishing.pool``), which then
-edits that answer through its token. The buttons: Cancel, the hard bot now (offered
+edits that answer through its token. The buttons: Cancel, the bot at their level now (offered
 after a while), keep waiting; a finished match's "Don't pair me with them again".
 """
 
@@ -130,7 +130,7 @@ class PoolHandlers:
 
     @refusals_answered
     async def on_pool(self, interaction: discord.Interaction, action: str) -> None:
-        """The searching answer's Cancel, "Play the hard bot now" and "Keep waiting"."""
+        """The searching answer's Cancel, "Play the bot now: Level N" and "Keep waiting"."""
         await interaction.response.defer()
         user_id, lang = interaction.user.id, language_of(interaction.locale)
         entry = await self.pool.storage.pool_entry(user_id)
@@ -151,8 +151,9 @@ class PoolHandlers:
             await interaction.edit_original_response(embed=shown, view=None)
         else:
             rating = await self.pool.rating(game, user_id)
+            level = await self.pool.bot_level(game, user_id)
             since = discord.utils.parse_time(entry["joined_at"]) or self.pool.clock()
-            embed, view = searching_message(game, rating, since, lang, offered=True)
+            embed, view = searching_message(game, rating, since, lang, offered=True, level=level)
             await interaction.edit_original_response(embed=embed, view=view)
 
     @refusals_answered

@@ -15,12 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from ..ai.levels import Level
 from ..games import GAMES, parse_options
 from ..ratings import Rating
 from ..storage import RuleBroken, Storage
 from ..storage.base import stamp
 from ..storage.pool import Wave
 from ..tables import LIVE, TableError, pool_parts
+from ..tables.ladder import level_for
 from .bans import banned_until, looking_back
 from .matchmaking import pair_rows
 
@@ -121,6 +123,11 @@ class PoolService:
         """The member's global rating in the pool's game, which quick play moves."""
         game = pool_parts(game)[0]
         return (await self.storage.global_ratings(game, [user_id]))[user_id]
+
+    async def bot_level(self, game: str, user_id: int) -> Level:
+        """The bot level that suits the member (``ai.offer``): by their global rating once
+        it is settled, else by their last matches against the levels."""
+        return await level_for(self.storage, game, user_id)
 
     async def rematch_member(self, game: str, user_id: int, locale: str) -> dict:
         """What a rematch's pairing keeps of a member: what the pool keeps of them,

@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from ..ai.levels import Level
 from ..i18n import tr
 from ..pool.matchmaking import WAVE_SECONDS
 from ..pool.service import PoolService
@@ -36,8 +37,6 @@ IDLE_SECONDS = 30
 ALONE_SECONDS = 3600
 """How often an idle pool of one process (SQLite) is looked at: its own entries wake
 the runner, so this only bounds a forgotten wake."""
-BOT_LEVEL = "expert"
-"""Who plays a member who takes the bot's offer."""
 
 
 class PoolRunner:
@@ -121,8 +120,12 @@ class PoolRunner:
         order = [member for side in data["sides"] for member in side]
         ids = [int(member) for member in data["members"]]
         ratings = await self.pool.storage.global_ratings(game, ids)
+        level = await self.pool.bot_level(game, ids[0])
         sides = [
-            [self._seat(member, order.index(member), data["members"], ratings) for member in side]
+            [
+                self._seat(member, order.index(member), data["members"], ratings, level)
+                for member in side
+            ]
             for side in data["sides"]
         ]
         try:
@@ -152,13 +155,18 @@ class PoolRunner:
         return True
 
     def _seat(
-        self, member: int, place: int, members: dict[str, Any], ratings: dict[int, Rating]
+        self,
+        member: int,
+        place: int,
+        members: dict[str, Any],
+        ratings: dict[int, Rating],
+        level: Level,
     ) -> Seat:
         """A pairing's member (the ``place``-th seated) as a seat, shown with their
-        rating ("1012?" while provisional), or the hard bot."""
+        rating ("1012?" while provisional), or the bot at the ``level`` that suits them."""
         if member == BOT_SIDE[0]:
             locale = next(iter(members.values()))["locale"]
-            return Seat(user_id=-1, name=tr(locale, f"bot.name.{BOT_LEVEL}"), bot=BOT_LEVEL)
+            return Seat(user_id=-1, name=tr(locale, f"bot.name.{level.name}"), bot=level.name)
         info = members[str(member)]
         return Seat(
             user_id=member,
@@ -194,10 +202,13 @@ class PoolRunner:
         await self._edit_answer(row, embed=embed, view=None)
 
     async def _offer(self, row: dict[str, Any]) -> None:
-        """The hard bot now, or keep waiting: offered once, on the searching answer."""
+        """The bot at the member's level now, or keep waiting: offered once, on the
+        searching answer."""
         rating = await self.pool.rating(row["game"], row["user_id"])
+        level = await self.pool.bot_level(row["game"], row["user_id"])
         since = discord.utils.parse_time(row["joined_at"]) or self.pool.clock()
-        embed, view = searching_message(row["game"], rating, since, row["locale"], offer=True)
+        locale = row["locale"]
+        embed, view = searching_message(row["game"], rating, since, locale, offer=True, level=level)
         await self._edit_answer(row, embed=embed, view=view)
 
     async def _edit_answer(self, info: dict[str, Any], **shown: Any) -> None:

@@ -17,10 +17,11 @@ from typing import Any
 import discord
 from discord import ui
 
+from ..ai.levels import LADDER
 from ..i18n import language_of, tr, tr_count
 from ..ratings import Rating
 from ..storage import Storage
-from ..tables import Origin, Table, may_look_at, places_seen_from, winners_of
+from ..tables import Origin, Table, against_level, may_look_at, places_seen_from, winners_of
 from .common import (
     GAME_COLOURS,
     category_name,
@@ -50,6 +51,16 @@ def result_line(table: Table, lang: str, you: int | None = None) -> str:
         parts.append(f"**{name}** {score}" if side in winners else f"{name} {score}")
     ended = how_it_ended(table, lang, you)
     return " – ".join(parts) + (f" · {ended}" if ended else "")
+
+
+def level_tag(table: Table, lang: str) -> str:
+    """`` · 🦉 Level 4``: the bot levels a match was played against ("" for none)."""
+    seated = {seat.bot for seat in table.seats if seat.bot}
+    return "".join(
+        f" · {level.emoji} {tr(lang, 'bot.level_number', number=level.number)}"
+        for level in LADDER
+        if level.name in seated
+    )
 
 
 def how_it_ended(table: Table, lang: str, you: int | None = None) -> str:
@@ -97,6 +108,8 @@ def _rating_lines(
         return [tr(lang, "result.practice")]
     if changes and table.settings.clicks:
         return [tr(lang, "result.friendly")]
+    if changes and against_level(table):
+        return [tr(lang, "result.against_level")]
     lines = []
     for index, seat in enumerate(table.seats):
         if seat.user_id in changes:
@@ -160,7 +173,7 @@ class MatchHistory:
         matches = []
         for row in rows:
             table = Table.from_row(row)
-            result = result_line(table, lang, you_at(table, user_id))
+            result = result_line(table, lang, you_at(table, user_id)) + level_tag(table, lang)
             matches.append((table, table_game_name(table, lang), result, row))
         embed.description = "\n".join(
             tr(

@@ -19,6 +19,7 @@ from ..storage import LEADERBOARD_ORDER, Finish, PlayerRecord, Storage
 from ..tables import FRIENDS, TableError
 from .common import game_name, listed_name, sweeps_text
 from .ids import LeaderboardButton
+from .levels_beaten import levels_beaten_text
 
 PAGE_SIZE = 10
 QUICK_PLAY = 0
@@ -261,6 +262,8 @@ class Leaderboards:
             name = tr(lang, "stats.friends", game=game_name(record.game, lang))
             value = _game_stats(record, [], lang, rated=False)
             embed.add_field(name=name, value=_joined(value, ends_text(record, ended, lang)))
+        if beaten := await levels_beaten_text(self.storage, member.id, lang):
+            embed.add_field(name=tr(lang, "stats.levels_beaten"), value=beaten, inline=False)
         return embed
 
     async def _game_text(self, guild_id: int, user_id: int, record: PlayerRecord, lang: str):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import discord
 from discord import ui
 
-from ..ai.seats import LEVELS
+from ..ai.levels import LADDER
 from ..i18n import tr, tr_count
 from ..tables import Table, planned_sides, rematch_invited, rule_fits
 from ..tournaments.model import match_of
@@ -130,7 +130,13 @@ def lobby_view(table: Table, lang: str) -> ui.View:
     options = _advanced_options(table, lang)
     view.add_item(AdvancedSelect(t, options=options, placeholder=placeholder, row=2))
     bots = [
-        discord.SelectOption(label=tr(lang, f"bot.level.{level}"), value=level) for level in LEVELS
+        discord.SelectOption(
+            label=tr(lang, level.key),
+            value=level.name,
+            emoji=level.emoji,
+            description=tr(lang, "bot.level_number", number=level.number),
+        )
+        for level in LADDER
     ]
     bots.append(discord.SelectOption(label=tr(lang, "lobby.remove_bot"), value="remove"))
     view.add_item(BotSelect(t, options=bots, placeholder=tr(lang, "lobby.add_bot"), row=3))

@@ -10,7 +10,7 @@ import discord
 from discord import ui
 
 from ..i18n import tr
-from ..tables import Table
+from ..tables import Table, against_level
 from .common import deck_of, embed, end_text, green, player_name, side_name, table_game_name
 from .ids import RematchButton
 from .verify import revealed
@@ -44,6 +44,11 @@ def match_over_embed(table: Table, event: dict[str, Any], lang: str) -> discord.
         ratings = [tr(lang, "result.practice")]
     elif ratings and table.settings.clicks:
         ratings = [tr(lang, "result.friendly")]
+    elif ratings and against_level(table):
+        ratings = [tr(lang, "result.against_level")]
+        chosen = table.log.next_levels
+        if len(chosen) == 1:  # one member: what the ladder offers them next
+            ratings.append(tr(lang, "result.next_level", number=next(iter(chosen.values()))))
     if ratings:
         shown.add_field(name=tr(lang, "result.ratings"), value="\n".join(ratings)[:1024])
     if table.log.commitment and not table.is_live:

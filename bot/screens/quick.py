@@ -9,6 +9,7 @@ from datetime import datetime
 import discord
 from discord import ui
 
+from ..ai.levels import Level
 from ..i18n import tr
 from ..ratings import Rating
 from ..tables import LIVE, pool_parts
@@ -35,10 +36,11 @@ def searching_message(
     *,
     offer: bool = False,
     offered: bool = False,
+    level: Level | None = None,
 ) -> tuple[discord.Embed, ui.View]:
     """Searching since ``since`` (a timestamp each client keeps counting), Cancel; once
-    ``offer``ed, the hard bot now or keep waiting; a member who chose to wait
-    (``offered``) keeps the hard bot's button."""
+    ``offer``ed, the bot at the member's ``level`` now or keep waiting; a member who
+    chose to wait (``offered``) keeps the bot's button."""
     stamp = discord.utils.format_dt(since, "R")
     lines = [
         tr(lang, "pool.searching", rating=rating.text, since=stamp),
@@ -46,12 +48,14 @@ def searching_message(
     ]
     note = tr(lang, "pool.provisional") if rating.provisional else None
     view = ui.View(timeout=None)
+    play = tr(lang, "pool.play_level", number=level.number) if level else tr(lang, "pool.play_bot")
+    emoji = level.emoji if level else "🤖"
     if offer:
         lines.insert(1, f"**{tr(lang, 'pool.offer')}**")
-        view.add_item(PoolButton("bot", label=tr(lang, "pool.play_bot"), emoji="🤖", style=blue))
+        view.add_item(PoolButton("bot", label=play, emoji=emoji, style=blue))
         view.add_item(PoolButton("wait", label=tr(lang, "pool.keep_waiting"), style=grey))
     elif offered:
-        view.add_item(PoolButton("bot", label=tr(lang, "pool.play_bot"), emoji="🤖", style=blue))
+        view.add_item(PoolButton("bot", label=play, emoji=emoji, style=blue))
     view.add_item(PoolButton("cancel", label=tr(lang, "pool.cancel"), style=red))
     shown = _embed(game, lang, "\n".join(lines))
     if note:

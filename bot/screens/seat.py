@@ -11,7 +11,7 @@ from discord import ui
 
 from ..ai.coach import Hint
 from ..i18n import tr
-from ..tables import REACTIONS, Table, is_slow
+from ..tables import REACTIONS, Table, against_level, is_slow
 from .board import BOARD_PICTURE, board_pictures, log_text, sealed_text
 from .cards import CardFaces
 from .common import (
@@ -152,7 +152,12 @@ def _add_result(shown: discord.Embed, table: Table, seat: int, lang: str) -> Non
         ]
         lines.append(match_reason(table, event["reason"], lang))
     rated = table.log.ratings or (event or {}).get("ratings", ())  # kept in the event before
-    lines += [_my_rating(row, lang) for row in rated if row["seat"] == seat]
+    if against_level(table):  # unrated: the member's rating did not move
+        lines.append(tr(lang, "result.against_level"))
+        if chosen := table.log.next_levels.get(str(table.seats[seat].user_id)):
+            lines.append(tr(lang, "result.next_level", number=chosen))
+    else:
+        lines += [_my_rating(row, lang) for row in rated if row["seat"] == seat]
     shown.insert_field_at(
         0, name=tr(lang, "seat.result"), value="\n".join(lines)[:1024], inline=False
     )

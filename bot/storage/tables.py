@@ -248,6 +248,21 @@ class TableRows(StorageBase):
         )
         return [decoded(row) for row in rows]
 
+    async def bot_matches(
+        self, user_id: int, game: str | None, *, limit: int
+    ) -> list[dict[str, Any]]:
+        """The member's most recent finished matches of ``game`` (None: of every game)
+        with a bot level seated (on any server, at quick play, among friends), newest
+        first, JSON columns decoded: their record against the ladder's levels."""
+        games = "game = ? AND " if game else ""
+        rows = await self.db.fetch_all(
+            f"SELECT id, {', '.join(TABLE_COLUMNS)}, updated_at FROM game_tables "
+            f"WHERE {games}status = 'finished' AND seats LIKE ? AND seats LIKE ? "
+            "ORDER BY updated_at DESC, id DESC LIMIT ?",
+            (*([game] if game else []), _seated_pattern(user_id), '%"bot":"%', limit),
+        )
+        return [decoded(row) for row in rows]
+
     async def unrated_ends(self, guild_id: int, user_id: int) -> dict[str, int]:
         """By game, the member's matches in ``guild_id`` (a server, quick play, friends)
         that started and ended with no result: cancelled, abandoned, stopped by their

@@ -24,7 +24,7 @@ from .lobby import (
 from .model import FRIENDS, MatchLog, Seat, Table, TableSettings, Turn, places_seen_from
 from .pace import LIVE, PACES, is_slow, pace_seconds, pool_key, pool_parts
 from .play import REACTIONS, bot_view, current_hand_events, idle_sides, time_is_up
-from .results import rated_forfeit, winners_of
+from .results import against_level, rated_forfeit, winners_of
 from .service import Outcome, TableService
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "TableService",
     "TableSettings",
     "Turn",
+    "against_level",
     "bot_view",
     "check_can_cancel",
     "check_place",

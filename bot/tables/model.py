@@ -131,6 +131,9 @@ class MatchLog(BaseModel):
     ratings: list[dict[str, int]] = Field(default_factory=list)
     """Once the match is rated, each member's rating before and after it, shown:
     ``{"seat", "before", "after"}`` in seat order."""
+    next_levels: dict[str, int] = Field(default_factory=dict)
+    """After a match against a bot level, the level each member is offered next
+    (``tables.ladder``): member id → level number."""
 
 
 @dataclass

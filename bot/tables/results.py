@@ -1,10 +1,11 @@
 """A finished match's results: each member's leaderboard line and rating change.
 
-Bots get no leaderboard line and count as opponents of fixed strength; members'
-lines count the matches that had bots, and those where the coach gave hints. A
-match with hints is practice: it is counted (and marked) but moves no rating and
-counts in no season. A season's ratings start afresh: each member is rated there
-from their season rating, as all-time from their all-time one.
+Bots get no leaderboard line; members' lines count the matches that had bots, and
+those where the coach gave hints. A match against a bot level moves no rating (as
+lichess's games against the computer: issue 50), nor does a match with hints
+(practice); both are counted (and marked) on the member's line. A season's ratings
+start afresh: each member is rated there from their season rating, as all-time from
+their all-time one.
 
 A quick-play match lost by forfeit (a member left it, or let the bot play every one
 of their turns) is rated as lichess rates an abandoned game: a loss for the side that
@@ -95,10 +96,17 @@ def match_results(
     ]
 
 
+def against_level(table: Table) -> bool:
+    """Whether a bot level sits at the table: such a match is unrated for the members
+    (as lichess's games against the computer), wherever it is played."""
+    return any(seat.bot for seat in table.seats)
+
+
 def _rated(table: Table, ratings: dict[int, Rating]) -> dict[int, Rating]:
-    """The members' ratings after the match; unchanged by a practice match (hints) or
-    a friends' match in a DM or group DM."""
-    if table.settings.hints or table.settings.clicks:  # practice, or among friends
+    """The members' ratings after the match; unchanged by a practice match (hints), a
+    friends' match in a DM or group DM, or a match against a bot level."""
+    unrated = table.settings.hints or table.settings.clicks or against_level(table)
+    if unrated:  # practice, among friends, or against a level
         return {user_id: ratings[user_id] for user_id in members(table)}
     ranks = side_ranks(table.match.scores, winners_of(table))
     return rate_match(_entrants(table, ratings), ranks)

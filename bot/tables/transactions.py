@@ -19,6 +19,7 @@ from typing import Any
 from ..seasons import season_of
 from ..storage import RatingsMoved, Storage
 from . import play
+from .ladder import note_next_levels
 from .model import Table
 from .results import announce_ratings, match_results, members, rated_forfeit
 from .saved import SavedTables
@@ -106,6 +107,7 @@ class TableTransactions(SavedTables):
         if not _rated_end(change):
             await self.save(table, change.move)
             return
+        await note_next_levels(self.storage, table)
         settings = await self.storage.guild_settings(table.guild_id)
         season = season_of(self.storage.clock(), settings.season_length)
         if table.settings.quick:  # rated on the global board only

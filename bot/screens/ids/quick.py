@@ -14,7 +14,7 @@ from .base import FromCustomId, TableItem, handlers, selected
 class PoolButton(
     FromCustomId, ui.DynamicItem[ui.Button], template=r"esc:pool:(?P<action>cancel|bot|wait)"
 ):
-    """The searching answer's Cancel, "Play the hard bot now" and "Keep waiting": they
+    """The searching answer's Cancel, "Play the bot now: Level N" and "Keep waiting": they
     act on whoever clicks (the answer is theirs alone)."""
 
     def __init__(self, action: str, **button: Any) -> None:
