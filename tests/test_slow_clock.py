@@ -8,8 +8,10 @@ import asyncio
 
 import pytest
 
+from bot.client import create_bot
 from bot.storage import ClaimLost, Shards, Storage
 from bot.tables import PACES, Seat, TableService, TableSettings
+from tests.discord_helpers import TableDriver, answer, make_world
 
 DAY = PACES["day"]
 
@@ -83,3 +85,20 @@ async def test_two_processes_send_a_reminder_once_and_a_taken_shard_is_fenced(po
     finally:
         await first.close()
         await second.close()
+
+
+@pytest.mark.simcord(settle_timeout=10.0)
+async def test_time_the_bot_was_away_is_given_back_to_the_slow_turn(simcord_env, bot_settings):
+    _, channel, players = make_world(simcord_env, "alex", "bea")
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("scopa new", pace="day")
+    await driver.seat_and_start()
+    before = simcord_env.bot.service.tables[1].turn.deadline
+    simcord_env.bot.stop_work()  # the process dies: nothing of it runs any more
+    simcord_env.backend.clock.advance(5 * 3600)  # the bot is away five hours
+    await simcord_env.restart_bot(create_bot(bot_settings))
+    after = simcord_env.bot.service.tables[1].turn.deadline
+    assert after is not None and before is not None
+    assert abs(after - before - 5 * 3600) < 120, (before, after)
+    listed = answer(await players[0].user.slash("games")).message
+    assert f"<t:{int(after)}:R>" in listed.embeds[0].description
