@@ -233,8 +233,9 @@ COPIED_TABLES = (
     "member_names",
     "deadlines",
     "sweeps",
+    "puzzles",
 )
 """Every table of the schema (but the shard claims, which belong to the processes of
 one database), each after the tables it refers to."""
-NUMBERED_TABLES = ("game_tables", "tournaments", "pool_pairings")
+NUMBERED_TABLES = ("game_tables", "tournaments", "pool_pairings", "puzzles")
 """The tables whose ids PostgreSQL numbers: the next id follows the copied ones."""
