@@ -40,7 +40,13 @@ class SlowHandlers:
         await interaction.edit_original_response(content=vacation_answer(until, left, lang))
 
     async def slow_profile(
-        self, user_id: int, lang: str, *, reminders: bool | None, digest: int | None
+        self,
+        user_id: int,
+        lang: str,
+        *,
+        reminders: bool | None,
+        digest: int | None,
+        forced: bool | None = None,
     ) -> str:
         """Change the member's slow-play choices (those given); what they are now."""
         storage = self.service.storage
@@ -49,6 +55,8 @@ class SlowHandlers:
             changes["slow_reminders"] = int(reminders)
         if digest is not None:
             changes["digest_hour"] = digest if digest >= 0 else None
+        if forced is not None:
+            changes["auto_forced"] = int(forced)
         if changes:
             await storage.set_slow_settings(user_id, **changes)
         if digest is not None and digest >= 0:  # the sweep wakes for its first one

@@ -1,6 +1,6 @@
 """Slash-command cogs, one per concern."""
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -8,9 +8,14 @@ from discord.app_commands import Choice
 
 from bot.games import GAMES
 from bot.i18n import cmd
+from bot.tables import LIVE, PACES
 
 GAME_CHOICES = [Choice(name=cmd(f"game.{g}"), value=g) for g in GAMES]
 """The ``game`` option of /rules and /leaderboard."""
+PACE_CHOICES: list[Choice[Any]] = [
+    Choice(name=cmd(f"pace.{pace}"), value=pace) for pace in (LIVE, *PACES)
+]
+"""The ``pace`` option: live, or a slow pace (every game's ``new``, /play, /tournament new)."""
 
 
 def guild_id_of(interaction: discord.Interaction) -> int:

@@ -101,12 +101,14 @@ class Profile(commands.Cog):
         watchable=cmd("opt.watchable", "watchable"),
         reminders=cmd("opt.reminders", "reminders"),
         digest=cmd("opt.digest", "digest"),
+        forced=cmd("opt.forced", "forced_moves"),
     )
     @app_commands.describe(
         show_me=cmd("opt.show_me.desc"),
         watchable=cmd("opt.watchable.desc"),
         reminders=cmd("opt.reminders.desc"),
         digest=cmd("opt.digest.desc"),
+        forced=cmd("opt.forced.desc"),
     )
     @app_commands.choices(digest=DIGEST_HOURS)
     async def profile(
@@ -116,10 +118,11 @@ class Profile(commands.Cog):
         watchable: bool | None = None,
         reminders: bool | None = None,
         digest: int | None = None,
+        forced: bool | None = None,
     ) -> None:
         """A member's own choices: their name on the global board, or anonymous; their
         quick-play matches open to watchers (``/watch``), or not; slow play's reminders
-        and daily digest."""
+        daily digest and forced moves."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = language_of(interaction.locale)
         storage, user = self.bot.storage, interaction.user
@@ -133,7 +136,7 @@ class Profile(commands.Cog):
         unwatched = bool(await storage.unwatched([user.id]))
         text += "\n" + tr(lang, "profile.unwatched" if unwatched else "profile.watchable")
         slow = await self.bot.croupier.slow_profile(
-            user.id, lang, reminders=reminders, digest=digest
+            user.id, lang, reminders=reminders, digest=digest, forced=forced
         )
         await interaction.edit_original_response(content=f"{text}\n\n{slow}")
 

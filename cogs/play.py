@@ -9,11 +9,10 @@ from discord.ext import commands
 from bot.client import EscobaBot
 from bot.i18n import cmd
 from bot.pool.service import QUICK_GAMES
-from bot.tables import LIVE, PACES
-from cogs import anywhere
+from bot.tables import LIVE
+from cogs import PACE_CHOICES, anywhere
 
 QUICK_CHOICES = [app_commands.Choice(name=cmd(f"game.{g}"), value=g) for g in QUICK_GAMES]
-PACE_CHOICES = [app_commands.Choice(name=cmd(f"pace.{p}"), value=p) for p in (LIVE, *PACES)]
 
 
 class Play(commands.Cog):

@@ -14,8 +14,8 @@ from bot.client import EscobaBot
 from bot.croupier import Croupier
 from bot.games import game_type, parse_options
 from bot.i18n import cmd
-from bot.tables import LIVE, PACES
-from cogs import ANYWHERE_CONTEXTS, ANYWHERE_INSTALLS, anywhere
+from bot.tables import LIVE
+from cogs import ANYWHERE_CONTEXTS, ANYWHERE_INSTALLS, PACE_CHOICES, anywhere
 
 TIMER = app_commands.Range[int, 0, 3600]
 TARGET = app_commands.Range[int, 1, 1000]
@@ -27,9 +27,6 @@ PLAYERS_4 = [Choice(name=str(n), value=n) for n in (2, 3, 4, 6)]
 
 def _choice(key: str, value: Any) -> Choice:
     return Choice(name=cmd(key), value=value)
-
-
-PACE_CHOICES = [_choice(f"pace.{pace}", pace) for pace in (LIVE, *PACES)]
 
 
 class Tables(commands.Cog):

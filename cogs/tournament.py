@@ -10,8 +10,9 @@ from discord.ext import commands
 
 from bot.client import EscobaBot
 from bot.i18n import cmd
+from bot.tables import LIVE
 from bot.tournaments.model import DEFAULT_MINUTES, MAX_ENTRANTS, MIN_ENTRANTS
-from cogs import GAME_CHOICES
+from cogs import GAME_CHOICES, PACE_CHOICES
 
 FORMATS = [Choice(name=cmd(f"tournament.format.{f}"), value=f) for f in ("swiss", "knockout")]
 HOST_ACTIONS = ("start", "pause", "resume", "cancel")
@@ -37,6 +38,8 @@ class Tournaments(commands.Cog):
         start_in=cmd("opt.start_in", "start_in"),
         bots=cmd("opt.bots_fill", "bots"),
         pairs=cmd("opt.pairs", "pairs"),
+        pace=cmd("opt.pace", "pace"),
+        target=cmd("opt.target", "target"),
     )
     @app_commands.describe(
         game=cmd("opt.game.desc"),
@@ -47,8 +50,10 @@ class Tournaments(commands.Cog):
         start_in=cmd("opt.start_in.desc"),
         bots=cmd("opt.bots_fill.desc"),
         pairs=cmd("opt.pairs.desc"),
+        pace=cmd("opt.tournament_pace.desc"),
+        target=cmd("opt.target.desc"),
     )
-    @app_commands.choices(game=GAME_CHOICES, format=FORMATS)
+    @app_commands.choices(game=GAME_CHOICES, format=FORMATS, pace=PACE_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
@@ -60,6 +65,8 @@ class Tournaments(commands.Cog):
         start_in: app_commands.Range[int, 1, 10080] | None = None,
         bots: bool = False,
         pairs: bool = False,
+        pace: str = LIVE,
+        target: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
         await self.bot.croupier.tournament_new(
             interaction,
@@ -71,6 +78,8 @@ class Tournaments(commands.Cog):
             start_in=start_in,
             bots=bots,
             pairs=pairs,
+            pace=pace,
+            target=target,
         )
 
     @tournament.command(name=cmd("cmd.t_join", "join"), description=cmd("cmd.t_join.desc"))

@@ -108,7 +108,7 @@ async def test_hand_table_rules_leave_and_rematch(simcord_env):
     ana, bob = players
     driver = TableDriver(simcord_env, channel, players)
     await driver.open("escoba new", target=1)
-    assert "Target: 1 point\n" in driver.lobby.embeds[0].description
+    assert "Format: one hand (a tie plays another)\n" in driver.lobby.embeds[0].description
     await ana.select(driver.lobby, ["2"], custom_id="esc:adv:1")
     await driver.seat_and_start()
     hand = await ana.slash(driver.thread, "hand")
@@ -126,7 +126,7 @@ async def test_hand_table_rules_leave_and_rematch(simcord_env):
     rules = await ana.slash(driver.thread, "rules")
     text = rules.response.embeds[0].description
     assert "add up to 15" in text
-    assert "first side to reach 1 point." in text
+    assert "One hand decides the match" in text
     scopa = await ana.slash(driver.channel, "rules", game="scopa")
     assert "settebello" in scopa.response.embeds[0].description
 

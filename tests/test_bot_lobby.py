@@ -24,6 +24,7 @@ from tests.discord_helpers import (
     enabled,
     field_value,
     make_world,
+    message_text,
     select_options,
 )
 
@@ -207,6 +208,7 @@ async def test_the_lobby_names_the_deck_and_the_host_picks_the_target(simcord_en
     ]
     menu = select_options(driver.lobby, "esc:target:1")
     assert [option.label for option in menu] == [  # Escoba's targets (RULES.md)
+        "One hand (a tie plays another)",
         "Play to 15 points",
         "Play to 21 points",
         "Play to 31 points",
@@ -237,6 +239,25 @@ async def test_scopa_and_rubamazzo_lobbies_name_their_deck(simcord_env):
     message = rubamazzo.response.message
     assert lobby_lines(message)[1] == "Italian deck, 40 cards"
     assert select_options(message, "esc:target:3") == [], "Rubamazzo has no target"
+
+
+async def test_a_one_hand_match_is_decided_by_its_first_hand(simcord_env):
+    _, channel, players = make_world(simcord_env, "ana", "bob")
+    ana, _ = players
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("scopa new")
+    await ana.select(driver.lobby, ["1"], custom_id="esc:target:1")
+    assert "Format: one hand (a tie plays another)" in lobby_lines(latest(channel, driver.lobby))
+    await driver.seat_and_start()
+    board = (await ana.slash(driver.thread, "rules")).response.embeds[0].description
+    assert "One hand decides the match; if the sides tie, another hand is played." in board
+    assert "Score (one hand)" in message_text(driver.board())
+    await driver.play_to_end()
+
+    line = next(t for t in message_text(driver.board()).splitlines() if "Score (one hand)" in t)
+    scores = [int(n) for n in re.findall(r"\*\*(\d+)\*\*", line)]
+    assert len(scores) == 2 and max(scores) >= 1
+    assert scores.count(max(scores)) == 1, "a tie would have played another hand"
 
 
 async def test_join_is_disabled_while_the_table_is_full(simcord_env):

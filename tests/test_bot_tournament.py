@@ -594,7 +594,7 @@ async def test_a_swiss_plays_the_rounds_its_field_needs(simcord_env):
     )
     about = signup(channel).embeds[0].description
     assert "3 rounds" in about, "not 16 entrants' five"
-    assert "matches to 1 point" in about, "how long a match is"
+    assert "one-hand matches" in about, "how long a match is"
     for member in members[:5]:
         await member.click(signup(channel), label="Join")
     assert "4 rounds" in signup(channel).embeds[0].description, "five entrants: ⌈log2 5⌉ + 1"

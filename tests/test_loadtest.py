@@ -274,3 +274,14 @@ async def test_watchers_cost_no_rate_limited_call_and_see_no_stale_view():
     assert watched["stale_watch_views"] == 0
     assert watched["broadcast_edits_per_5s_max"] == 1
     assert watched["bot_errors"] == 0
+
+
+@pytest.mark.postgres
+async def test_a_sweep_process_killed_mid_sweep_loses_and_repeats_nothing(postgres_url):
+    from bot.loadtest.slow_kill import run_slow_kill
+
+    report = await run_slow_kill(matches=12, database=postgres_url, seed=2)
+    assert report["killed_mid_sweep"], report
+    assert report["duplicate_reminders"] == 0 and report["double_moves"] == 0
+    assert report["lost_deadlines"] == 0 and report["forfeits"] == 12
+    assert report["time_outs_untold"] == 1, "the note of the time out the kill fell on"

@@ -41,6 +41,7 @@ from .moves import (
 from .observation import Observation, PublicObservation
 from .options import (
     GAMES,
+    ONE_HAND,
     CirullaOptions,
     EscobaOptions,
     GameOptions,
@@ -53,6 +54,7 @@ from .scoring import HandScore, score_escoba, score_rubamazzo, score_scopa
 
 __all__ = [
     "GAMES",
+    "ONE_HAND",
     "CardError",
     "CirullaOptions",
     "EscobaOptions",

@@ -28,6 +28,9 @@ from pydantic import (
 )
 
 MAX_TARGET = 1000
+ONE_HAND = 1
+"""The one-hand format: a target of one point, so the first hand decides the match
+(a tie plays another hand, as at any target)."""
 
 ESCOBA_SYSTEM_DEFAULTS: dict[str, dict[str, str]] = {
     "fournier": {

@@ -160,6 +160,12 @@ def _slow(args: argparse.Namespace) -> dict:
     )
 
 
+def _slow_kill(args: argparse.Namespace) -> dict:
+    from .slow_kill import run_slow_kill
+
+    return asyncio.run(run_slow_kill(matches=args.matches, database=args.database, seed=args.seed))
+
+
 def _verify(args: argparse.Namespace) -> dict:
     from .verify_load import run_verify_benchmark
 
@@ -302,6 +308,13 @@ def parser() -> argparse.ArgumentParser:
     slow.add_argument("--pending", type=int, default=100_000, help="deadlines for sweep_ms")
     slow.add_argument("--seed", type=int, default=1, help="seeds the deals and the members")
     slow.set_defaults(run=_slow)
+    kill = commands.add_parser(
+        "slow-kill", help="two OS processes sweep slow deadlines; the first is killed mid-sweep"
+    )
+    kill.add_argument("--matches", type=int, default=200, help="slow matches swept")
+    kill.add_argument("--database", required=True, help="postgresql://… (two processes share it)")
+    kill.add_argument("--seed", type=int, default=1, help="seeds the deals")
+    kill.set_defaults(run=_slow_kill)
     checks = commands.add_parser(
         "verify", help="matches played into a scratch database, then checked as /verify does"
     )

@@ -34,6 +34,7 @@ from .common import (
     option_letter,
     player_name,
     red,
+    score_title,
     seat_mention,
     side_name,
     table_game_name,
@@ -142,7 +143,7 @@ def _status_text(table: Table, public: PublicObservation, cards: CardWords) -> s
         scores = " · ".join(
             f"{side_name(table, side)}: **{score}**" for side, score in enumerate(public.scores)
         )
-        lines.append(f"**{tr(lang, 'board.score', target=public.target)}:** {scores}")
+        lines.append(f"**{score_title(lang, public.target)}:** {scores}")
     lines.append(seat_lines(table, public, cards))
     if not state.game.deals_whole_deck:
         lines.append(f"**{tr(lang, 'board.stock')}:** {public.stock}")

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from ..games import game_type
+from ..games import ONE_HAND, game_type
 from ..i18n import tr, tr_count
 from ..tables import Origin, Seat, Table, rated_forfeit
 from .cards import CardFaces, CardWords
@@ -153,6 +153,13 @@ def seat_mention(table: Table, seat: int) -> str:
     """A member as a mention, a bot by its name."""
     player = table.seats[seat]
     return player.name if player.bot else f"<@{player.user_id}>"
+
+
+def score_title(lang: str, target: int) -> str:
+    """The score's heading: "Score (to 21)", or "Score (one hand)"."""
+    if target == ONE_HAND:
+        return tr(lang, "board.score_one_hand")
+    return tr(lang, "board.score", target=target)
 
 
 def side_name(table: Table, side: int) -> str:

@@ -11,6 +11,7 @@ import discord
 from discord import ui
 
 from ..ai.levels import LADDER
+from ..games import ONE_HAND
 from ..i18n import tr, tr_count
 from ..tables import Table, planned_sides, rematch_invited, rule_fits
 from ..tournaments.model import match_of
@@ -170,7 +171,7 @@ def _target_select(table: Table, lang: str) -> TargetSelect:
             value=str(target),
             default=target == current,
         )
-        for target in sorted({*table.engine.targets, current})
+        for target in sorted({ONE_HAND, *table.engine.targets, current})
     ]
     placeholder = tr(lang, "lobby.target_pick")
     return TargetSelect(table.id, options=options, placeholder=placeholder, row=4)

@@ -22,6 +22,7 @@ from .common import (
     grey,
     player_name,
     red,
+    score_title,
     seen_name,
     side_name,
     table_game_name,
@@ -71,8 +72,7 @@ def seat_message(
     if not table.is_live:
         shown.clear_fields()  # a finished seat shows no hand, table or turn
     if table.engine.plays_to_target:
-        target = table.match.public_observation().target
-        name = tr(lang, "board.score", target=target)
+        name = score_title(lang, table.match.public_observation().target)
         shown.insert_field_at(0, name=name, value=_scores(table, seat, lang), inline=False)
     if last := _last_hand(table, seat, lang):
         shown.insert_field_at(1, name=last[0], value=last[1], inline=False)

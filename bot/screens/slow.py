@@ -115,7 +115,8 @@ def vacation_answer(until: float | None, days_left: float, lang: str) -> str:
 
 
 def slow_profile_text(settings: dict[str, Any], days_left: float, now: float, lang: str) -> str:
-    """What ``/profile`` says of slow play: reminders, the digest's hour, the vacation."""
+    """What ``/profile`` says of slow play: reminders, the digest's hour, forced moves,
+    the vacation."""
     reminders = tr(
         lang, "profile.reminders_on" if settings["slow_reminders"] else "profile.reminders_off"
     )
@@ -130,4 +131,5 @@ def slow_profile_text(settings: dict[str, Any], days_left: float, now: float, la
         away = tr(lang, "vacation.on", until=f"<t:{int(until)}:f>", left=int(days_left))
     else:
         away = tr(lang, "profile.vacation_left", left=int(days_left))
-    return "\n".join((reminders, digest, away))
+    forced = tr(lang, "profile.forced_on" if settings["auto_forced"] else "profile.forced_off")
+    return "\n".join((reminders, digest, forced, away))

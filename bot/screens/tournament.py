@@ -47,12 +47,19 @@ def _title(tournament: Tournament, lang: str) -> str:
     return tr(lang, "tournament.title", game=game, id=tournament.id)
 
 
+def _round_length(tournament: Tournament, lang: str) -> str:
+    """A live round's minutes, or a slow tournament's pace (its rounds have no clock)."""
+    if tournament.is_slow:
+        return tr(lang, "tournament.slow", pace=tr(lang, f"pace.{tournament.pace}"))
+    return tr(lang, "tournament.minutes", minutes=tournament.round_minutes)
+
+
 def _about(tournament: Tournament, lang: str) -> str:
     """Format, rounds, minutes a round, each match's target, team size, bots, start."""
     parts = [
         tr(lang, f"tournament.format.{tournament.format}"),
         _rounds_text(tournament, lang),
-        tr(lang, "tournament.minutes", minutes=tournament.round_minutes),
+        _round_length(tournament, lang),
     ]
     if "target_score" in tournament.options:  # how long a match is
         parts.append(tr_count(lang, "tournament.target", tournament.options["target_score"]))
@@ -138,7 +145,8 @@ def pairings_posts(tournament: Tournament, round_no: int, lang: str) -> list[Pai
         pairings[start : start + MENTIONS_PER_POST]
         for start in range(0, len(pairings), MENTIONS_PER_POST)
     ] or [[]]
-    heading = tr(lang, "tournament.round_paired", round=round_no, title=_title(tournament, lang))
+    paired = "tournament.round_paired_slow" if tournament.is_slow else "tournament.round_paired"
+    heading = tr(lang, paired, round=round_no, title=_title(tournament, lang))
     ends = tournament.round_ends_at
     posts = []
     for part, chunk in enumerate(chunks, start=1):

@@ -29,6 +29,7 @@ from .common import (
     end_text,
     grey,
     player_name,
+    score_title,
     side_name,
     table_game_name,
 )
@@ -141,7 +142,7 @@ def _status_text(seen: PublicTable, cards: CardWords, *, shared: bool) -> str:
         scores = " · ".join(
             f"{side_name(shell, side)}: **{score}**" for side, score in enumerate(public.scores)
         )
-        lines.append(f"**{tr(lang, 'board.score', target=public.target)}:** {scores}")
+        lines.append(f"**{score_title(lang, public.target)}:** {scores}")
     lines.append(seat_lines(shell, public, cards))
     if not game.deals_whole_deck:
         lines.append(f"**{tr(lang, 'board.stock')}:** {public.stock}")

@@ -186,5 +186,6 @@ SLOW_DEFAULTS: dict[str, Any] = {
     "vacation_until": None,
     "vacation_year": None,
     "vacation_used": 0.0,
+    "auto_forced": 0,
 }
 SLOW_COLUMNS = ", ".join(SLOW_DEFAULTS)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games import State
 from .errors import TableError
 from .model import Table
 
@@ -38,6 +39,26 @@ def pace_seconds(pace: str) -> int | None:
 
 def is_slow(table: Table) -> bool:
     return table.settings.pace != LIVE
+
+
+def forced_move(table: Table) -> int | None:
+    """The only legal move of the seat to act at a slow table in play, or None."""
+    if table.status != "playing" or not is_slow(table):
+        return None
+    moves = table.match.legal_moves()
+    return moves[0] if len(moves) == 1 else None
+
+
+def hand_plays_itself(state: State) -> bool:
+    """Whether every move left in the hand in play is the only legal one: the hand's
+    end is then certain, and a slow table plays it out at once."""
+    hand = state.hand_no
+    while not state.is_over and state.hand_no == hand:
+        moves = state.legal_moves()
+        if len(moves) != 1:
+            return False
+        state, _ = state.apply(moves[0])
+    return True
 
 
 def deadlines_of(table: Table) -> list[dict[str, Any]]:

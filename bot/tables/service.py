@@ -194,7 +194,8 @@ class TableService(TableTransactions):
                 play.member_acted(table.seats[seat])
                 outcome = self._apply(change, seat, moves[0])
             self._count_move(change)
-            return outcome
+        await self.play_forced(table_id)
+        return outcome
 
     async def choose(
         self, table_id: int, user_id: int, version: int, move: int, *, request: str = ""
@@ -208,7 +209,8 @@ class TableService(TableTransactions):
                 play.member_acted(table.seats[seat])
                 outcome = self._apply(change, seat, move)
             self._count_move(change)
-            return outcome
+        await self.play_forced(table_id)
+        return outcome
 
     async def play_for(
         self, table_id: int, version: int, move: int, *, timed_out: bool = False
@@ -227,6 +229,7 @@ class TableService(TableTransactions):
                 took_over = play.note_timeout(player, table.settings.takeover_after)
             outcome = self._apply(change, seat, move, automatic=player.bot is None)
         self._count_move(change)
+        await self.play_forced(table_id)
         return Outcome(outcome.kind, seat, outcome.events, took_over)
 
     async def time_out(self, table_id: int, turn: int, move: int) -> Outcome | None:
@@ -246,6 +249,7 @@ class TableService(TableTransactions):
                 return Outcome("forfeited", seat)
             outcome = self._apply(change, seat, move, automatic=True)
         self._count_move(change)
+        await self.play_forced(table_id)
         return outcome
 
     async def give_time(self, table_id: int, seconds: float) -> Table:

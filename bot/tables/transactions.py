@@ -11,21 +11,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import logging
 import secrets
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..seasons import season_of
-from ..storage import RatingsMoved, Storage
+from ..storage import DatabaseError, RatingsMoved, Storage
 from . import play
 from .ladder import note_next_levels
 from .model import Table
+from .pace import forced_move, hand_plays_itself
 from .results import announce_ratings, match_results, members, rated_forfeit
 from .saved import SavedTables
 
 RATING_ATTEMPTS = 5
 """Times a finished match re-reads its members' ratings when others moved them first."""
+
+
+log = logging.getLogger(__name__)
+
+FORCED_MOVES_MAX = 40
+"""More moves than a hand has: the bound of one run of forced moves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +145,40 @@ class TableTransactions(SavedTables):
             except RatingsMoved:
                 if attempt == RATING_ATTEMPTS:
                     raise
+
+    async def play_forced(self, table_id: int) -> None:
+        """At a slow table, play the moves that leave no choice: the seat to act's only
+        legal move when its member allows it (``/profile``), or every move left in the
+        hand when each of them is forced (the hand plays itself). Each is saved as the
+        seat's own move, one change each, as any move. A failed write stops the run:
+        the member whose turn it is then plays the move themselves."""
+        try:
+            for _ in range(FORCED_MOVES_MAX):
+                if not await self._play_one_forced(table_id):
+                    return
+        except DatabaseError:
+            log.warning("table %s: a forced move was not saved", table_id, exc_info=True)
+
+    async def _play_one_forced(self, table_id: int) -> bool:
+        table = self.get(table_id)
+        move = forced_move(table)
+        if move is None or not await self._may_force(table):
+            return False
+        async with self._changing(table_id) as change:
+            if change.table.version != table.version:
+                change.discarded = True
+                return False
+            self._apply(change, table.match.turn, move)
+        self._count_move(change)
+        return True
+
+    async def _may_force(self, table: Table) -> bool:
+        seat = table.seats[table.match.turn]
+        if hand_plays_itself(table.match):
+            return True
+        if seat.bot is not None or seat.autoplayed:
+            return False  # the clock plays a bot's turn
+        return bool((await self.storage.slow_settings(seat.user_id))["auto_forced"])
 
     def _apply(self, change: Change, seat: int, move: int, *, automatic=False) -> Outcome:
         change.move = play.apply_move(change.table, seat, move, self.clock(), automatic=automatic)

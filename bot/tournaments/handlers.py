@@ -8,10 +8,10 @@ import discord
 from ..boundary import ErrorBoundary, refusals_answered
 from ..games import make_game, parse_options
 from ..i18n import language_of, tr
-from ..opening import public_lang, require_permissions
+from ..opening import public_lang, require_permissions, tell_slow_seat
 from ..publishing import DiscordPort
 from ..screens.tournament import results_message
-from ..tables import TableError, validate_options
+from ..tables import LIVE, TableError, pace_seconds, validate_options
 from ..tournaments import rules
 from .model import Tournament
 from .service import TournamentService
@@ -39,8 +39,11 @@ class TournamentHandlers:
         start_in: int | None,
         bots: bool,
         pairs: bool,
+        pace: str = LIVE,
+        target: int | None = None,
     ) -> None:
         guild_id, channel_id = _where(interaction)
+        pace_seconds(pace)
         self._check_channel(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         service = self.tournaments
@@ -50,7 +53,7 @@ class TournamentHandlers:
         if any(t.channel_id == channel_id for t in service.live_in(guild_id)):
             raise TableError("tournament.channel_busy")
         rules.check_capacity(entrants)
-        options = _options(game, pairs, settings.default_target)
+        options = _options(game, pairs, target or settings.default_target)
         tournament = await service.create(
             Tournament(
                 guild_id=guild_id,
@@ -63,6 +66,7 @@ class TournamentHandlers:
                 rounds=rules.rounds_for(format, entrants, rounds),
                 rounds_chosen=rounds is not None and format == "swiss",
                 round_minutes=minutes,
+                pace=pace,
                 starts_at=service.clock() + start_in * 60 if start_in else None,
                 bots_fill=bots,
                 team_size=2 if options["players"] == 4 else 1,
@@ -148,7 +152,10 @@ class TournamentHandlers:
     ) -> None:
         """Join alone, or, in a tournament of pairs, ask ``partner`` to join together."""
         user = interaction.user
-        if self.tournaments.get(tournament_id).team_size == 2:
+        tournament = self.tournaments.get(tournament_id)
+        if tournament.is_slow:  # its turns come in the member's DMs
+            await tell_slow_seat(self.port, interaction)
+        if tournament.team_size == 2:
             await self._invite(interaction, tournament_id, partner)
             return
         joined = await self.tournaments.join(tournament_id, [user.id], _name(user))

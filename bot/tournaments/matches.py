@@ -6,7 +6,7 @@ it is found again rather than opened twice."""
 from __future__ import annotations
 
 from ..storage import GuildSettings
-from ..tables import Table, TableService, TableSettings
+from ..tables import Table, TableService, TableSettings, pace_seconds
 from . import rules
 from .model import Pairing, Tournament
 
@@ -45,8 +45,11 @@ async def _create(
 ) -> Table:
     host = rules.seats(tournament, pairing)[0]
     marker = rules.marker(tournament, pairing)
-    turn_timer = server.turn_timer or turn_seconds
-    settings = TableSettings.of_server(server, turn_timer, tournament=marker)
+    slow = pace_seconds(tournament.pace)
+    turn_timer = slow or server.turn_timer or turn_seconds
+    settings = TableSettings.of_server(server, turn_timer, tournament=marker, pace=tournament.pace)
+    if slow is not None:  # every turn is told in the member's DMs
+        settings.dm_hands = True
     return await tables.create(
         guild_id=tournament.guild_id,
         channel_id=tournament.channel_id,

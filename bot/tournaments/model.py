@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from ..tables.pace import LIVE
 from .pairing import BYE
 
 Format = Literal["swiss", "knockout"]
@@ -114,6 +115,9 @@ class Tournament(BaseModel):
     rounds_chosen: bool = False
     """The host chose how many rounds a Swiss plays; else they follow the field."""
     round_minutes: int = DEFAULT_MINUTES
+    pace: str = LIVE
+    """Its matches' pace: live, or slow (``tables.PACES``): a slow round has no clock of
+    its own, its matches end by play or by their members' clocks."""
     starts_at: float | None = None
     """When it starts by itself (epoch seconds), None: when the host starts it."""
     bots_fill: bool = False
@@ -136,6 +140,10 @@ class Tournament(BaseModel):
     """How long each round's pairing took (the load benchmark reads it)."""
     shown: Shown = Field(default_factory=Shown)
     revision: int = 0
+
+    @property
+    def is_slow(self) -> bool:
+        return self.pace != LIVE
 
     @property
     def is_live(self) -> bool:

@@ -125,7 +125,8 @@ def pair_next_round(tournament: Tournament, now: float) -> None:
         elif not tournament.entrant(b).active or not tournament.entrant(a).active:
             winner = a if tournament.entrant(a).active else b
             decide(pairing, winner=winner, by="forfeit")
-    tournament.round_ends_at = now + tournament.round_minutes * 60
+    slow = tournament.is_slow  # a slow round ends with its last match
+    tournament.round_ends_at = None if slow else now + tournament.round_minutes * 60
 
 
 def _entries(tournament: Tournament) -> list[Entry]:
@@ -282,7 +283,8 @@ def resume(tournament: Tournament, now: float) -> None:
     if tournament.status != "paused":
         raise TableError("tournament.not_paused")
     tournament.status = "running"
-    tournament.round_ends_at = now + (tournament.paused_left or 0.0)
+    if not tournament.is_slow:
+        tournament.round_ends_at = now + (tournament.paused_left or 0.0)
     tournament.paused_left = None
 
 
