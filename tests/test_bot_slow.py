@@ -5,6 +5,7 @@ runs out, restarts that keep every clock, and the refusals."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -21,6 +22,7 @@ from tests.discord_helpers import (
     message_text,
 )
 from tests.test_bot_publisher import DM_CLOSED
+from tests.test_bot_replay import position, step_button
 
 DAY = PACES["day"]
 LATE = 60
@@ -252,3 +254,37 @@ async def test_an_old_turn_message_refuses_a_move_clearly(simcord_env):
     refused = answer(await first.user.click(shown, custom_id=cards[0]))
     text = refused.content or message_text(refused.message)
     assert "This panel is out of date. Here is your current hand" in text, text
+
+
+async def test_a_finished_slow_match_replays_reviews_verifies_and_rematches(simcord_env):
+    _, channel, players = make_world(simcord_env, "alex", "bea")
+    driver = TableDriver(simcord_env, channel, players)
+    await driver.open("escoba new", pace="day", target=1)
+    await driver.seat_and_start()
+    alex = players[0]
+    await simcord_env.advance_time(DAY + LATE)  # the first turn's time runs out once
+    rng = random.Random(6)
+    for _ in range(200):
+        if to_act(driver) is None:
+            break
+        await play_from_dm(driver, rng)
+    assert to_act(driver) is None, "the one-hand match ended"
+
+    viewer = answer(await alex.slash(channel, "replay", match=1)).message
+    *_, steps = position(viewer)
+    marks = []
+    for _ in range(steps):
+        marks.append(message_text(viewer))
+        await alex.click(viewer, custom_id=step_button(viewer, "next").custom_id)
+        viewer = current(simcord_env, viewer)
+    assert any("Played by the bot: time ran out." in text for text in marks), "the stand-in mark"
+    review = answer(await alex.slash(channel, "review", match=1))
+    text = message_text(review.message)
+    assert review.ephemeral and re.search(r"\*\*alex\*\* · accuracy \*\*\d+%\*\*", text), text
+    checked = answer(await alex.slash(channel, "verify", match=1)).message
+    assert "✅" in message_text(checked), message_text(checked)
+    final = next(
+        m for m in reversed(list(driver.thread.history())) if custom_ids(m, "esc:rematch:")
+    )
+    again = await alex.click(final, label="Rematch")
+    assert "Slow: 1 day a move" in message_text(again.response.message), "the rematch is slow too"

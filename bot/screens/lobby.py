@@ -13,7 +13,7 @@ from discord import ui
 from ..ai.levels import LADDER
 from ..games import ONE_HAND
 from ..i18n import tr, tr_count
-from ..tables import Table, planned_sides, rematch_invited, rule_fits
+from ..tables import Table, is_slow, planned_sides, rematch_invited, rule_fits
 from ..tournaments.model import match_of
 from .common import (
     advanced_text,
@@ -56,7 +56,12 @@ def option_summary(table: Table, lang: str) -> str:
     if len(table.engine.sides) < table.players:
         lines.append(tr(lang, "lobby.teams_on"))
     timer = table.settings.turn_timer
-    lines.append(tr(lang, "lobby.timer", seconds=timer) if timer else tr(lang, "lobby.timer_off"))
+    if is_slow(table):  # its clock is the pace's
+        lines.append(tr(lang, "lobby.pace", pace=tr(lang, f"pace.{table.settings.pace}")))
+    elif timer:
+        lines.append(tr(lang, "lobby.timer", seconds=timer))
+    else:
+        lines.append(tr(lang, "lobby.timer_off"))
     for name, value in table.settings.advanced.items():
         if name != "deck":  # the deck has its own line
             lines.append(advanced_text(name, value, lang))
