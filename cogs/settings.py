@@ -39,6 +39,7 @@ class Settings(commands.Cog):
         tournaments=cmd("opt.tournaments_open", "tournaments"),
         watching=cmd("opt.watching", "watching"),
         broadcast=cmd("opt.broadcast", "broadcast"),
+        broadcast_off=cmd("opt.broadcast_off", "broadcast_off"),
     )
     @app_commands.describe(
         language=cmd("opt.language.desc"),
@@ -53,6 +54,7 @@ class Settings(commands.Cog):
         tournaments=cmd("opt.tournaments_open.desc"),
         watching=cmd("opt.watching.desc"),
         broadcast=cmd("opt.broadcast.desc"),
+        broadcast_off=cmd("opt.broadcast_off.desc"),
     )
     @app_commands.choices(
         language=[
@@ -78,6 +80,7 @@ class Settings(commands.Cog):
         tournaments: bool | None = None,
         watching: bool | None = None,
         broadcast: discord.TextChannel | None = None,
+        broadcast_off: bool | None = None,
     ) -> None:
         lang = language_of(interaction.locale)
         if not interaction.permissions.manage_guild:
@@ -112,6 +115,8 @@ class Settings(commands.Cog):
             changes["watching"] = watching
         if broadcast is not None:
             changes["broadcast_channel"] = broadcast.id
+        if broadcast_off:
+            changes["broadcast_channel"] = None
         if changes:
             current = dataclasses.replace(current, **changes)
             await storage.save_guild_settings(guild_id, current)

@@ -337,6 +337,13 @@ async def test_the_broadcast_post_follows_the_featured_match_at_most_once_in_5_s
     view = answer(await wes.click(post, custom_id="esc:watch:1:open")).message
     assert custom_ids(view, "esc:") == ["esc:watch:1:refresh"]
     assert len(tv.history()) == 1, "one post, edited in place"
+    told = answer(await ana.slash(channel, "settings", broadcast_off=True)).message
+    assert "Broadcast post: off" in told.embeds[0].description
+    switched_off = len(broadcasts.edits)
+    for _ in range(2):
+        await driver.play_turn()
+    await simcord_env.advance_time(6)
+    assert len(broadcasts.edits) == switched_off, "no edit once the broadcast is off"
 
 
 async def test_after_a_restart_the_broadcast_post_is_edited_in_place(simcord_env, bot_settings):
