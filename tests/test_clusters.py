@@ -199,3 +199,30 @@ async def test_a_shard_taken_over_leaves_the_process_its_other_shards(database_u
         with pytest.raises(ClaimLost):
             await old.join(tables[1].id, Seat(user_id=11, name="bob"))
         assert old.serves(tables[0]) and not old.serves(tables[1])
+
+
+async def test_another_cluster_lists_quick_play_matches_from_the_database(database_url):
+    """/watch in a server of another cluster lists quick play's matches, which the process
+    of shard 0 plays: read from the database (``WatchHandlers._quick_elsewhere``)."""
+    from bot.tables import TableSettings
+    from bot.watching.handlers import WatchHandlers
+
+    async with processes(database_url, 2) as (home, elsewhere):
+        settings = TableSettings(turn_timer=60, dm_hands=True, quick=1)
+        table = await home.create(
+            guild_id=0,
+            channel_id=0,
+            host=Seat(user_id=10, name="ana"),
+            game="scopa",
+            options={"players": 2, "target_score": 11},
+            locale="en",
+            settings=settings,
+        )
+        await home.join(table.id, Seat(user_id=11, name="bob"))
+        await home.start(table.id, 10)
+        elsewhere.shards = Shards((1,), 2)
+        handlers = WatchHandlers()
+        handlers.service = elsewhere
+        assert [t.id for t in await handlers._quick_elsewhere()] == [table.id]
+        handlers.service = home  # the process of shard 0 holds them itself
+        assert await handlers._quick_elsewhere() == []

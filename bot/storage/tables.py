@@ -165,6 +165,15 @@ class TableRows(StorageBase):
         )
         return [decoded(row) for row in rows]
 
+    async def live_quick_tables(self, limit: int) -> list[dict[str, Any]]:
+        """The newest quick-play tables in play (server 0's), JSON columns decoded."""
+        rows = await self.db.fetch_all(
+            f"SELECT id, revision, {', '.join(TABLE_COLUMNS)} FROM game_tables "
+            "WHERE guild_id = 0 AND status = ? ORDER BY id DESC LIMIT ?",
+            ("playing", limit),
+        )
+        return [decoded(row) for row in rows]
+
     async def table_row(self, table_id: int) -> dict[str, Any] | None:
         row = await self.db.fetch_one(
             f"SELECT id, revision, {', '.join(TABLE_COLUMNS)} FROM game_tables WHERE id = ?",

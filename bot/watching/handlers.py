@@ -45,7 +45,7 @@ class WatchHandlers:
         if interaction.guild_id is not None and through_member:  # a server without the bot
             raise TableError("watch.no_bot")
         if member is not None:
-            await self._show_watched(interaction, self._playing(member), opening=True)
+            await self._show_watched(interaction, await self._playing(member), opening=True)
             return
         asking = origin_of(interaction)
         matches = await self._listed(asking)
@@ -78,9 +78,11 @@ class WatchHandlers:
         pictures = await watch_pictures(seen, self.publisher.watchers.drawn(table.id))
         await interaction.edit_original_response(view=view, attachments=pictures)
 
-    def _playing(self, member: discord.abc.User) -> Table:
+    async def _playing(self, member: discord.abc.User) -> Table:
         """The match ``member`` plays now (``watch.not_playing`` when none)."""
-        playing = [t for t in self.service.live_for(member.id) if t.status == "playing"]
+        quick = [t for t in await self._quick_elsewhere() if t.seat_of(member.id) is not None]
+        held = [*self.service.live_for(member.id), *quick]
+        playing = [t for t in held if t.status == "playing"]
         if not playing:
             raise TableError("watch.not_playing", name=member.display_name)
         return max(playing, key=lambda table: table.id)
@@ -94,7 +96,8 @@ class WatchHandlers:
     async def _listed(self, asking: Origin) -> list[Listed]:
         """The matches ``asking`` may watch now, with what ranks them."""
         storage = self.service.storage
-        here = [t for t in self.service.tables.values() if listed_here(t, asking)]
+        held = [*self.service.tables.values(), *await self._quick_elsewhere()]
+        here = [t for t in held if listed_here(t, asking)]
         here = sorted(here, key=lambda table: -table.id)[:MAX_CANDIDATES]
         quick_members = [user for t in here if is_quick(t) for user in members(t)]
         opted_out = await storage.unwatched(quick_members)
@@ -113,6 +116,15 @@ class WatchHandlers:
             friend = not is_quick(table) and bool(partners & set(members(table)))
             listed.append(Listed(public_table(table), self._is_final(table), best, friend))
         return listed
+
+    async def _quick_elsewhere(self) -> list[Table]:
+        """Quick play's matches when another process plays them (shard 0's, read from
+        the database: a watcher's view reads it too)."""
+        shards = self.service.shards
+        if shards is None or 0 in shards.ids:
+            return []
+        rows = await self.service.storage.live_quick_tables(MAX_CANDIDATES)
+        return [Table.from_row(row) for row in rows]
 
     async def _partners(self, asking: Origin) -> set[int]:
         """Whom the asker played with in the server's recent finished matches (quick
