@@ -234,6 +234,10 @@ COPIED_TABLES = (
     "deadlines",
     "sweeps",
     "puzzles",
+    "puzzle_attempts",
+    "puzzle_ratings",
+    "daily_puzzles",
+    "daily_puzzle_solves",
 )
 """Every table of the schema (but the shard claims, which belong to the processes of
 one database), each after the tables it refers to."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .daily import DailyData
 from .deadlines import DeadlineData
 from .pool import PoolData
+from .puzzle_play import PuzzlePlayData
 from .results import Results
 from .seasons import SeasonData
 from .server import ServerData
@@ -23,5 +24,6 @@ class Storage(
     PoolData,
     ServerData,
     DeadlineData,
+    PuzzlePlayData,
 ):
     """The bot's data. Open with ``await Storage.open(url)``."""

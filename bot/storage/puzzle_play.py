@@ -1,0 +1,372 @@
+"""Puzzles served: a puzzle read by id, the next one for a member near their rating,
+members' attempts (saved move by move), their puzzle ratings and streaks, the puzzle
+of the day and who solved it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from ..puzzles.glicko import Rating
+from ..puzzles.puzzle import Puzzle
+from .base import StorageBase
+from .databases import Transaction
+
+ATTEMPT_COLUMNS = (
+    "user_id, puzzle_id, step, status, first_solved, wrong_move, retries, rating_before, "
+    "rating_after, daily"
+)
+PLAYING, SOLVED, FAILED = "playing", "solved", "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPuzzle:
+    """A puzzle as stored: its id, the puzzle, its rating and its attempts."""
+
+    id: int
+    puzzle: Puzzle
+    rating: Rating
+    attempts: int = 0
+    solved: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """A member's attempt at a puzzle: ``step`` moves of the line played so far.
+    ``first_solved`` is how the first attempt ended (None while it goes on)."""
+
+    user_id: int
+    puzzle_id: int
+    step: int = 0
+    status: str = PLAYING
+    first_solved: bool | None = None
+    wrong_move: int | None = None
+    retries: int = 0
+    rating_before: float | None = None
+    rating_after: float | None = None
+    daily: str | None = None
+
+    @property
+    def rated(self) -> bool:
+        return self.first_solved is not None
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleRecord:
+    """A member's puzzle rating (one for all games), attempts and streaks."""
+
+    rating: Rating = field(default_factory=Rating)
+    attempts: int = 0
+    solved: int = 0
+    streak: int = 0
+    best_streak: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptEnd:
+    """How an attempt ends: ``rated`` carries both new ratings on a first attempt."""
+
+    status: str
+    wrong_move: int | None = None
+    member: Rating | None = None
+    puzzle: Rating | None = None
+
+
+class AttemptMoved(Exception):
+    """The attempt was saved past the step a save expected (another click got there)."""
+
+
+class PuzzlePlayData(StorageBase):
+    """Statements on ``puzzle_attempts``, ``puzzle_ratings`` and the daily puzzle."""
+
+    async def stored_puzzle(self, puzzle_id: int) -> StoredPuzzle | None:
+        row = await self.db.fetch_one("SELECT * FROM puzzles WHERE id = ?", (puzzle_id,))
+        return _stored(row) if row else None
+
+    async def next_puzzle_id(
+        self, user_id: int, rating: float, game: str | None = None, theme: str | None = None
+    ) -> int | None:
+        """The puzzle nearest ``rating`` (of ``game``, with ``theme``) the member never
+        attempted: the nearest above and below, each found along the rating index."""
+        where, args = _filters(game, theme)
+        unseen = (
+            "NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ? "
+            "AND a.puzzle_id = puzzles.id)"
+        )
+        found = []
+        for side, order in ((">=", "ASC"), ("<", "DESC")):
+            order_by = f"game {order}, rating {order}" if game else f"rating {order}"
+            row = await self.db.fetch_one(
+                f"SELECT id, rating FROM puzzles WHERE {where} rating {side} ? AND {unseen} "
+                f"ORDER BY {order_by} LIMIT 1",
+                (*args, rating, user_id),
+            )
+            if row:
+                found.append((abs(row["rating"] - rating), row["id"]))
+        return min(found)[1] if found else None
+
+    async def has_puzzles(self, game: str | None = None, theme: str | None = None) -> bool:
+        where, args = _filters(game, theme)
+        row = await self.db.fetch_one(
+            f"SELECT 1 AS found FROM puzzles WHERE {where} 1 = 1 LIMIT 1", args
+        )
+        return row is not None
+
+    async def attempt(self, user_id: int, puzzle_id: int) -> Attempt | None:
+        row = await self.db.fetch_one(
+            f"SELECT {ATTEMPT_COLUMNS} FROM puzzle_attempts WHERE user_id = ? AND puzzle_id = ?",
+            (user_id, puzzle_id),
+        )
+        return _attempt(row) if row else None
+
+    async def start_attempt(self, user_id: int, puzzle_id: int, daily: str | None = None) -> None:
+        """Begin the member's attempt (kept as it is if begun)."""
+        now = self.now()
+
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
+                "INSERT INTO puzzle_attempts (user_id, puzzle_id, daily, started_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (user_id, puzzle_id) DO NOTHING",
+                (user_id, puzzle_id, daily, now),
+            )
+
+        await self.db.write(work)
+
+    async def retry_attempt(self, attempt: Attempt) -> None:
+        """Play a finished attempt again from its start (the ratings stay)."""
+
+        async def work(tx: Transaction) -> int:
+            return await tx.execute(
+                "UPDATE puzzle_attempts SET step = 0, status = ?, wrong_move = NULL, "
+                "retries = retries + 1 WHERE user_id = ? AND puzzle_id = ? AND status != ?",
+                (PLAYING, attempt.user_id, attempt.puzzle_id, PLAYING),
+            )
+
+        await self.db.write(work)
+
+    async def save_step(self, attempt: Attempt, step: int) -> None:
+        """The line played on to ``step`` (right moves), if still where it was."""
+
+        async def work(tx: Transaction) -> int:
+            return await tx.execute(
+                "UPDATE puzzle_attempts SET step = ? WHERE user_id = ? AND puzzle_id = ? "
+                "AND step = ? AND status = ?",
+                (step, attempt.user_id, attempt.puzzle_id, attempt.step, PLAYING),
+            )
+
+        if not await self.db.write(work):
+            raise AttemptMoved(attempt.user_id)
+
+    async def finish_attempt(self, attempt: Attempt, step: int, finish: AttemptEnd) -> None:
+        """End the attempt at ``step``, solved or failed; on the first attempt the
+        member's and the puzzle's new ratings, the counts and the streak, together."""
+        now = self.now()
+
+        async def work(tx: Transaction) -> None:
+            if not await tx.execute(
+                "UPDATE puzzle_attempts SET step = ?, status = ?, wrong_move = ?, "
+                "finished_at = ? WHERE user_id = ? AND puzzle_id = ? AND step = ? "
+                "AND status = ?",
+                (
+                    step,
+                    finish.status,
+                    finish.wrong_move,
+                    now,
+                    attempt.user_id,
+                    attempt.puzzle_id,
+                    attempt.step,
+                    PLAYING,
+                ),
+            ):
+                raise AttemptMoved(attempt.user_id)
+            if finish.member is not None and finish.puzzle is not None and not attempt.rated:
+                await _rate(tx, attempt, finish)
+
+        await self.db.write(work)
+
+    async def puzzle_record(self, user_id: int) -> PuzzleRecord:
+        row = await self.db.fetch_one("SELECT * FROM puzzle_ratings WHERE user_id = ?", (user_id,))
+        if row is None:
+            return PuzzleRecord()
+        rating = Rating(row["rating"], row["deviation"], row["volatility"])
+        return PuzzleRecord(
+            rating, row["attempts"], row["solved"], row["streak"], row["best_streak"]
+        )
+
+    async def puzzle_trail(self, user_id: int, attempts: int = 10) -> list[float]:
+        """The member's rating after each of their last rated attempts, oldest first."""
+        rows = await self.db.fetch_all(
+            "SELECT rating_before, rating_after FROM puzzle_attempts WHERE user_id = ? "
+            "AND rating_after IS NOT NULL ORDER BY finished_at DESC, puzzle_id DESC LIMIT ?",
+            (user_id, attempts),
+        )
+        if not rows:
+            return []
+        return [rows[-1]["rating_before"], *(row["rating_after"] for row in reversed(rows))]
+
+    # -- the puzzle of the day ----------
+
+    async def daily_puzzle(self, day: str) -> tuple[int, str] | None:
+        """The day's puzzle and its answer's commitment, once chosen."""
+        row = await self.db.fetch_one(
+            "SELECT puzzle_id, commitment FROM daily_puzzles WHERE day = ?", (day,)
+        )
+        return (row["puzzle_id"], row["commitment"]) if row else None
+
+    async def daily_candidate(self, pick: int, deviation: float) -> int | None:
+        """A puzzle never chosen for a day, picked by the number ``pick`` among the
+        well-rated ones (deviation at most ``deviation``), or among all when none is."""
+        fresh = "id NOT IN (SELECT puzzle_id FROM daily_puzzles)"
+        for where in (f"{fresh} AND deviation <= ?", fresh):
+            args = (deviation,) if "?" in where else ()
+            row = await self.db.fetch_one(f"SELECT COUNT(*) AS n FROM puzzles WHERE {where}", args)
+            if row and row["n"]:
+                found = await self.db.fetch_one(
+                    f"SELECT id FROM puzzles WHERE {where} ORDER BY id LIMIT 1 OFFSET ?",
+                    (*args, pick % row["n"]),
+                )
+                return found["id"] if found else None
+        return None
+
+    async def choose_daily(self, day: str, puzzle_id: int, commitment: str) -> None:
+        """Make ``puzzle_id`` the puzzle of ``day`` unless one was chosen (the first wins)."""
+        now = self.now()
+
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
+                "INSERT INTO daily_puzzles (day, puzzle_id, commitment, chosen_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (day) DO NOTHING",
+                (day, puzzle_id, commitment, now),
+            )
+
+        await self.db.write(work)
+
+    async def record_daily(
+        self, day: str, user_id: int, guild_id: int, name: str, solved: bool
+    ) -> None:
+        """The member's try at the day's puzzle, on its board (the first one counts)."""
+        now = self.now()
+
+        async def work(tx: Transaction) -> None:
+            await tx.execute(
+                "INSERT INTO daily_puzzle_solves (day, user_id, guild_id, name, solved, "
+                "finished_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (day, user_id) DO NOTHING",
+                (day, user_id, guild_id, name, int(solved), now),
+            )
+
+        await self.db.write(work)
+
+    async def daily_solvers(self, day: str, guild_id: int, limit: int = 20) -> list[str]:
+        """Who solved the day's puzzle on the server, first solvers first."""
+        rows = await self.db.fetch_all(
+            "SELECT name FROM daily_puzzle_solves WHERE day = ? AND guild_id = ? AND solved = 1 "
+            "ORDER BY finished_at, user_id LIMIT ?",
+            (day, guild_id, limit),
+        )
+        return [row["name"] for row in rows]
+
+    async def daily_counts(self, day: str, guild_id: int | None = None) -> tuple[int, int]:
+        """(solved, tried) the day's puzzle, on ``guild_id`` or worldwide."""
+        where, args = (
+            ("day = ?", (day,))
+            if guild_id is None
+            else ("day = ? AND guild_id = ?", (day, guild_id))
+        )
+        row = await self.db.fetch_one(
+            f"SELECT COALESCE(SUM(solved), 0) AS solved, COUNT(*) AS tried "
+            f"FROM daily_puzzle_solves WHERE {where}",
+            args,
+        )
+        return (int(row["solved"]), int(row["tried"])) if row else (0, 0)
+
+
+async def _rate(tx: Transaction, attempt: Attempt, finish: AttemptEnd) -> None:
+    """The first attempt's result: both ratings, the counts and the streak."""
+    member, puzzle = finish.member, finish.puzzle
+    assert member is not None and puzzle is not None
+    solved = int(finish.status == SOLVED)
+    before = await tx.fetch_one(
+        "SELECT rating FROM puzzle_ratings WHERE user_id = ?", (attempt.user_id,)
+    )
+    await tx.execute(
+        "UPDATE puzzle_attempts SET first_solved = ?, rating_before = ?, rating_after = ? "
+        "WHERE user_id = ? AND puzzle_id = ?",
+        (
+            solved,
+            before["rating"] if before else 1500.0,
+            member.rating,
+            attempt.user_id,
+            attempt.puzzle_id,
+        ),
+    )
+    await tx.execute(
+        "INSERT INTO puzzle_ratings (user_id, rating, deviation, volatility, attempts, solved, "
+        "streak, best_streak) VALUES (?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE "
+        "SET rating = excluded.rating, deviation = excluded.deviation, "
+        "volatility = excluded.volatility, attempts = puzzle_ratings.attempts + 1, "
+        "solved = puzzle_ratings.solved + excluded.solved, "
+        "streak = CASE WHEN excluded.solved = 1 THEN puzzle_ratings.streak + 1 ELSE 0 END, "
+        "best_streak = CASE WHEN excluded.solved = 1 AND puzzle_ratings.streak + 1 > "
+        "puzzle_ratings.best_streak THEN puzzle_ratings.streak + 1 "
+        "ELSE puzzle_ratings.best_streak END",
+        (
+            attempt.user_id,
+            member.rating,
+            member.deviation,
+            member.volatility,
+            solved,
+            solved,
+            solved,
+        ),
+    )
+    await tx.execute(
+        "UPDATE puzzles SET rating = ?, deviation = ?, volatility = ?, attempts = attempts + 1, "
+        "solved = solved + ? WHERE id = ?",
+        (puzzle.rating, puzzle.deviation, puzzle.volatility, solved, attempt.puzzle_id),
+    )
+
+
+def _filters(game: str | None, theme: str | None) -> tuple[str, tuple[Any, ...]]:
+    """The start of a WHERE clause (ending in AND) keeping ``game``'s puzzles of ``theme``."""
+    where, args = "", ()
+    if game:
+        where, args = "game = ? AND ", (game,)
+    if theme:
+        where += "(' ' || themes || ' ') LIKE ? AND "
+        args = (*args, f"% {theme} %")
+    return where, args
+
+
+def _stored(row: dict[str, Any]) -> StoredPuzzle:
+    puzzle = Puzzle(
+        game=row["game"],
+        seat=row["seat"],
+        state=orjson.loads(row["state"]),
+        line=tuple(orjson.loads(row["line"])),
+        loss=row["loss"],
+        exact=bool(row["exact"]),
+        themes=tuple(row["themes"].split()),
+        reason=row["reason"],
+        source=row["source"],
+        key=row["key"],
+    )
+    rating = Rating(row["rating"], row["deviation"], row["volatility"])
+    return StoredPuzzle(row["id"], puzzle, rating, row["attempts"], row["solved"])
+
+
+def _attempt(row: dict[str, Any]) -> Attempt:
+    first = row["first_solved"]
+    return Attempt(
+        user_id=row["user_id"],
+        puzzle_id=row["puzzle_id"],
+        step=row["step"],
+        status=row["status"],
+        first_solved=None if first is None else bool(first),
+        wrong_move=row["wrong_move"],
+        retries=row["retries"],
+        rating_before=row["rating_before"],
+        rating_after=row["rating_after"],
+        daily=row["daily"],
+    )
