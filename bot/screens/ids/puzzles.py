@@ -1,7 +1,8 @@
 """The custom ids of puzzles: ``esc:pz:<puzzle>:<step>:<c|m|b|r|w>:<card or move hex>[:<day>]``
 (a puzzle's card, capture, Back, Retry and its answer line; ``day`` on the puzzle of
 the day's buttons), ``esc:pzsel:<puzzle>:<step>[:<day>]`` (a card's captures as a menu)
-and ``esc:pznext:<game|->:<theme|->`` (Next puzzle, and the review's "practise this").
+and ``esc:pznext:<game|->:<theme|->[:<move>]`` (Next puzzle, and the review's "practise
+this" at a move).
 The step is the answer line's moves played: a click from an older message is known."""
 
 from __future__ import annotations
@@ -61,12 +62,13 @@ class PuzzleSelect(
 class PuzzleNextButton(
     FromCustomId,
     ui.DynamicItem[ui.Button],
-    template=r"esc:pznext:(?P<game>[a-z]{1,20}|-):(?P<theme>[a-z_]{1,40}|-)",
+    template=r"esc:pznext:(?P<game>[a-z]{1,20}|-):(?P<theme>[a-z_]{1,40}|-)(?::(?P<tag>[0-9]{1,5}))?",
 ):
-    """A new puzzle (of ``game``, with ``theme``; ``-``: any)."""
+    """A new puzzle (of ``game``, with ``theme``; ``-``: any); ``tag`` tells apart two
+    such buttons of one message (the review's moments)."""
 
-    def __init__(self, game: str | None, theme: str | None, **button: Any) -> None:
-        custom_id = f"esc:pznext:{game or ANY}:{theme or ANY}"
+    def __init__(self, game: str | None, theme: str | None, tag: int = 0, **button: Any) -> None:
+        custom_id = f"esc:pznext:{game or ANY}:{theme or ANY}" + (f":{tag}" if tag else "")
         super().__init__(ui.Button(custom_id=custom_id, **button))
         self.game = None if game in (None, ANY) else game
         self.theme = None if theme in (None, ANY) else theme
