@@ -226,10 +226,10 @@ class PuzzleService:
 
     async def on_board(self, shown: Shown, guild_id: int, name: str) -> None:
         """A finished try at today's puzzle, on the day's board (solved: at the first try)."""
-        attempt = shown.attempt
-        if shown.day == self.today() and shown.finished:
+        attempt, day = shown.attempt, self.today()
+        if shown.day == day and shown.finished:
             solved = attempt.status == SOLVED and attempt.retries == 0
-            await self.storage.record_daily(shown.day, attempt.user_id, guild_id, name, solved)
+            await self.storage.record_daily(day, attempt.user_id, guild_id, name, solved)
 
     async def as_daily(self, shown: Shown, day: str) -> Shown:
         """``shown`` as the puzzle of ``day`` (its commitment in the heading)."""
