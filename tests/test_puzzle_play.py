@@ -4,6 +4,8 @@ its board; Glicko-2 against Glickman's worked example."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -48,6 +50,11 @@ async def test_puzzles_are_served_near_the_rating_never_twice(database_url):
         assert await storage.next_puzzle_id(7, 1500.0) is None, "never one tried before"
         assert await storage.has_puzzles("scopa", "sweep")
         assert not await storage.has_puzzles("cirulla")
+        later = replace(early_puzzle(), themes=("matta",), key="later")
+        (third,) = await store(storage, later)
+        assert await storage.next_puzzle_id(7, 1500.0, None, "matta") == third, (
+            "a puzzle stored after a theme was looked for is found by its theme"
+        )
     finally:
         await storage.close()
 
@@ -73,6 +80,8 @@ async def test_the_first_attempt_alone_moves_the_ratings(database_url):
         assert await storage.puzzle_record(7) == record, "a retry moves nothing"
         stored = await storage.stored_puzzle(number)
         assert stored is not None and stored.rating == puzzle and stored.attempts == 1
+        assert await storage.next_puzzle_id(8, puzzle.rating, None, "sweep") == number
+        assert await storage.next_puzzle_id(8, puzzle.rating + 1, None, "sweep") == number
         assert [round(r) for r in await storage.puzzle_trail(7)] == [1500, round(member.rating)]
     finally:
         await storage.close()

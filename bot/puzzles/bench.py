@@ -173,6 +173,7 @@ async def serving(
         storage = await Storage.open(Path(scratch) / "bench.sqlite3")
         try:
             await fill(storage, puzzles, stored, seed)
+            await storage.index_themes()  # once: later puzzles are added as they come
             for puzzle_id in rng.sample(range(1, stored + 1), history):
                 await storage.start_attempt(1, puzzle_id)
             games = sorted({puzzle.game for puzzle in puzzles})

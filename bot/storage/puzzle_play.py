@@ -1,6 +1,6 @@
 """Puzzles served: a puzzle read by id, the next one for a member near their rating,
-members' attempts (saved move by move), their puzzle ratings and streaks, the puzzle
-of the day and who solved it."""
+members' attempts (saved move by move), their puzzle ratings and streaks
+(``daily_puzzle``: the puzzle of the day and who solved it)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ ATTEMPT_COLUMNS = (
     "rating_after, daily"
 )
 PLAYING, SOLVED, FAILED = "playing", "solved", "failed"
+THEMES_UPTO = "puzzle_themes_upto"
+"""The ``bot_meta`` key of the last puzzle id ``puzzle_themes`` was filled from."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +81,7 @@ class AttemptMoved(Exception):
 
 
 class PuzzlePlayData(StorageBase):
-    """Statements on ``puzzle_attempts``, ``puzzle_ratings`` and the daily puzzle."""
+    """Statements on ``puzzle_attempts``, ``puzzle_ratings`` and ``puzzle_themes``."""
 
     async def stored_puzzle(self, puzzle_id: int) -> StoredPuzzle | None:
         row = await self.db.fetch_one("SELECT * FROM puzzles WHERE id = ?", (puzzle_id,))
@@ -89,18 +91,19 @@ class PuzzlePlayData(StorageBase):
         self, user_id: int, rating: float, game: str | None = None, theme: str | None = None
     ) -> int | None:
         """The puzzle nearest ``rating`` (of ``game``, with ``theme``) the member never
-        attempted: the nearest above and below, each found along the rating index."""
-        where, args = _filters(game, theme)
+        attempted: the nearest above and below, each found along a rating index."""
+        if theme:
+            await self.index_themes()
+        source, number, where, args, order = _search(game, theme)
         unseen = (
             "NOT EXISTS (SELECT 1 FROM puzzle_attempts a WHERE a.user_id = ? "
-            "AND a.puzzle_id = puzzles.id)"
+            f"AND a.puzzle_id = {source}.{number})"
         )
         found = []
-        for side, order in ((">=", "ASC"), ("<", "DESC")):
-            order_by = f"game {order}, rating {order}" if game else f"rating {order}"
+        for side, way in ((">=", "ASC"), ("<", "DESC")):
             row = await self.db.fetch_one(
-                f"SELECT id, rating FROM puzzles WHERE {where} rating {side} ? AND {unseen} "
-                f"ORDER BY {order_by} LIMIT 1",
+                f"SELECT {number} AS id, rating FROM {source} WHERE {where} rating {side} ? "
+                f"AND {unseen} ORDER BY {', '.join(f'{c} {way}' for c in order)} LIMIT 1",
                 (*args, rating, user_id),
             )
             if row:
@@ -108,11 +111,45 @@ class PuzzlePlayData(StorageBase):
         return min(found)[1] if found else None
 
     async def has_puzzles(self, game: str | None = None, theme: str | None = None) -> bool:
-        where, args = _filters(game, theme)
+        if theme:
+            await self.index_themes()
+        source, _, where, args, _ = _search(game, theme)
         row = await self.db.fetch_one(
-            f"SELECT 1 AS found FROM puzzles WHERE {where} 1 = 1 LIMIT 1", args
+            f"SELECT 1 AS found FROM {source} WHERE {where} 1 = 1 LIMIT 1", args
         )
         return row is not None
+
+    async def index_themes(self) -> None:
+        """Add the puzzles stored since the last call to ``puzzle_themes``."""
+        meta = await self.db.fetch_one("SELECT value FROM bot_meta WHERE key = ?", (THEMES_UPTO,))
+        done = int(meta["value"]) if meta else 0
+        row = await self.db.fetch_one("SELECT MAX(id) AS last FROM puzzles")
+        last = row["last"] if row and row["last"] is not None else 0
+        if last <= done:
+            return
+        rows = await self.db.fetch_all(
+            "SELECT id, game, themes, rating FROM puzzles WHERE id > ? AND id <= ?", (done, last)
+        )
+        themed = [
+            (row["id"], theme, row["game"], row["rating"])
+            for row in rows
+            for theme in set(row["themes"].split())
+        ]
+
+        async def work(tx: Transaction) -> None:
+            for chunk in range(0, len(themed), 1000):
+                await tx.execute_many(
+                    "INSERT INTO puzzle_themes (puzzle_id, theme, game, rating) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT (puzzle_id, theme) DO NOTHING",
+                    themed[chunk : chunk + 1000],
+                )
+            await tx.execute(
+                "INSERT INTO bot_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE "
+                "SET value = excluded.value",
+                (THEMES_UPTO, str(last)),
+            )
+
+        await self.db.write(work)
 
     async def attempt(self, user_id: int, puzzle_id: int) -> Attempt | None:
         row = await self.db.fetch_one(
@@ -206,81 +243,6 @@ class PuzzlePlayData(StorageBase):
             return []
         return [rows[-1]["rating_before"], *(row["rating_after"] for row in reversed(rows))]
 
-    # -- the puzzle of the day ----------
-
-    async def daily_puzzle(self, day: str) -> tuple[int, str] | None:
-        """The day's puzzle and its answer's commitment, once chosen."""
-        row = await self.db.fetch_one(
-            "SELECT puzzle_id, commitment FROM daily_puzzles WHERE day = ?", (day,)
-        )
-        return (row["puzzle_id"], row["commitment"]) if row else None
-
-    async def daily_candidate(self, pick: int, deviation: float) -> int | None:
-        """A puzzle never chosen for a day, picked by the number ``pick`` among the
-        well-rated ones (deviation at most ``deviation``), or among all when none is."""
-        fresh = "id NOT IN (SELECT puzzle_id FROM daily_puzzles)"
-        for where in (f"{fresh} AND deviation <= ?", fresh):
-            args = (deviation,) if "?" in where else ()
-            row = await self.db.fetch_one(f"SELECT COUNT(*) AS n FROM puzzles WHERE {where}", args)
-            if row and row["n"]:
-                found = await self.db.fetch_one(
-                    f"SELECT id FROM puzzles WHERE {where} ORDER BY id LIMIT 1 OFFSET ?",
-                    (*args, pick % row["n"]),
-                )
-                return found["id"] if found else None
-        return None
-
-    async def choose_daily(self, day: str, puzzle_id: int, commitment: str) -> None:
-        """Make ``puzzle_id`` the puzzle of ``day`` unless one was chosen (the first wins)."""
-        now = self.now()
-
-        async def work(tx: Transaction) -> None:
-            await tx.execute(
-                "INSERT INTO daily_puzzles (day, puzzle_id, commitment, chosen_at) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT (day) DO NOTHING",
-                (day, puzzle_id, commitment, now),
-            )
-
-        await self.db.write(work)
-
-    async def record_daily(
-        self, day: str, user_id: int, guild_id: int, name: str, solved: bool
-    ) -> None:
-        """The member's try at the day's puzzle, on its board (the first one counts)."""
-        now = self.now()
-
-        async def work(tx: Transaction) -> None:
-            await tx.execute(
-                "INSERT INTO daily_puzzle_solves (day, user_id, guild_id, name, solved, "
-                "finished_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (day, user_id) DO NOTHING",
-                (day, user_id, guild_id, name, int(solved), now),
-            )
-
-        await self.db.write(work)
-
-    async def daily_solvers(self, day: str, guild_id: int, limit: int = 20) -> list[str]:
-        """Who solved the day's puzzle on the server, first solvers first."""
-        rows = await self.db.fetch_all(
-            "SELECT name FROM daily_puzzle_solves WHERE day = ? AND guild_id = ? AND solved = 1 "
-            "ORDER BY finished_at, user_id LIMIT ?",
-            (day, guild_id, limit),
-        )
-        return [row["name"] for row in rows]
-
-    async def daily_counts(self, day: str, guild_id: int | None = None) -> tuple[int, int]:
-        """(solved, tried) the day's puzzle, on ``guild_id`` or worldwide."""
-        where, args = (
-            ("day = ?", (day,))
-            if guild_id is None
-            else ("day = ? AND guild_id = ?", (day, guild_id))
-        )
-        row = await self.db.fetch_one(
-            f"SELECT COALESCE(SUM(solved), 0) AS solved, COUNT(*) AS tried "
-            f"FROM daily_puzzle_solves WHERE {where}",
-            args,
-        )
-        return (int(row["solved"]), int(row["tried"])) if row else (0, 0)
-
 
 async def _rate(tx: Transaction, attempt: Attempt, finish: AttemptEnd) -> None:
     """The first attempt's result: both ratings, the counts and the streak."""
@@ -322,21 +284,36 @@ async def _rate(tx: Transaction, attempt: Attempt, finish: AttemptEnd) -> None:
         ),
     )
     await tx.execute(
+        "UPDATE puzzle_themes SET rating = ? WHERE puzzle_id = ?",
+        (puzzle.rating, attempt.puzzle_id),
+    )
+    await tx.execute(
         "UPDATE puzzles SET rating = ?, deviation = ?, volatility = ?, attempts = attempts + 1, "
         "solved = solved + ? WHERE id = ?",
         (puzzle.rating, puzzle.deviation, puzzle.volatility, solved, attempt.puzzle_id),
     )
 
 
-def _filters(game: str | None, theme: str | None) -> tuple[str, tuple[Any, ...]]:
-    """The start of a WHERE clause (ending in AND) keeping ``game``'s puzzles of ``theme``."""
-    where, args = "", ()
-    if game:
-        where, args = "game = ? AND ", (game,)
+def _search(
+    game: str | None, theme: str | None
+) -> tuple[str, str, str, tuple[Any, ...], tuple[str, ...]]:
+    """Where ``game``'s puzzles of ``theme`` are found along their rating: the table,
+    its puzzle id column, the start of a WHERE clause (ending in AND), its arguments,
+    and the index's order (``puzzle_themes`` for a theme, else ``puzzles``)."""
+    where: list[str] = []
+    args: list[Any] = []
+    order: list[str] = []
     if theme:
-        where += "(' ' || themes || ' ') LIKE ? AND "
-        args = (*args, f"% {theme} %")
-    return where, args
+        where.append("theme = ?")
+        args.append(theme)
+        order.append("theme")
+    if game:
+        where.append("game = ?")
+        args.append(game)
+        order.append("game")
+    start = "".join(f"{part} AND " for part in where)
+    source, number = ("puzzle_themes", "puzzle_id") if theme else ("puzzles", "id")
+    return source, number, start, tuple(args), (*order, "rating")
 
 
 def _stored(row: dict[str, Any]) -> StoredPuzzle:

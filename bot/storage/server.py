@@ -236,6 +236,7 @@ COPIED_TABLES = (
     "puzzles",
     "puzzle_attempts",
     "puzzle_ratings",
+    "puzzle_themes",
     "daily_puzzles",
     "daily_puzzle_solves",
 )

@@ -5,6 +5,7 @@ PostgreSQL for several processes on one database), one module per kind of data."
 from __future__ import annotations
 
 from .daily import DailyData
+from .daily_puzzle import DailyPuzzleData
 from .deadlines import DeadlineData
 from .pool import PoolData
 from .puzzle_play import PuzzlePlayData
@@ -25,5 +26,6 @@ class Storage(
     ServerData,
     DeadlineData,
     PuzzlePlayData,
+    DailyPuzzleData,
 ):
     """The bot's data. Open with ``await Storage.open(url)``."""

@@ -49,3 +49,16 @@ CREATE TABLE daily_puzzle_solves (
     PRIMARY KEY (day, user_id)
 );
 CREATE INDEX daily_puzzle_solves_here ON daily_puzzle_solves (day, guild_id);
+-- Each puzzle's themes, one row a theme, with its game and rating (kept equal to the
+-- puzzle's): a theme's puzzles found along their rating without reading the others.
+-- Filled from ``puzzles`` as they come (``bot_meta`` ``puzzle_themes_upto``: the last
+-- puzzle id read).
+CREATE TABLE puzzle_themes (
+    puzzle_id INTEGER NOT NULL REFERENCES puzzles (id),
+    theme TEXT NOT NULL,
+    game TEXT NOT NULL,
+    rating REAL NOT NULL,
+    PRIMARY KEY (puzzle_id, theme)
+);
+CREATE INDEX puzzle_themes_by_rating ON puzzle_themes (theme, game, rating);
+CREATE INDEX puzzle_themes_any_game ON puzzle_themes (theme, rating);
