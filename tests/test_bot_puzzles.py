@@ -9,6 +9,7 @@ moves to find, each the only one keeping the best result) a brute force finds.""
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from datetime import UTC, datetime, timedelta
@@ -260,6 +261,15 @@ async def test_the_daily_puzzle_is_the_same_on_two_servers_and_has_its_board(sim
     now[0] = DAY + timedelta(days=1)
     late = answer(await cid.click(again, custom_id=puzzle_ids(again, "c")[0]))
     assert "That was the puzzle of 2026-11-26: its day is over." in (late.content or "")
+
+    today = texts(answer(await cid.slash(here, "puzzle daily")).message)[0]
+    assert "Puzzle of the day · Scopa · 2026-11-27" in today
+    shown = re.search(r"#(\d+): seal `(\w+)`, answer `(\[[\d,]*\])`.* is `(\w+)`", today)
+    assert shown is not None, today
+    number, seal, line, sealed = shown.groups()
+    assert line == orjson.dumps(list(puzzle.line)).decode(), "yesterday's answer revealed"
+    assert hashlib.sha256(f"{seal}:{number}:{line}".encode()).hexdigest() == sealed
+    assert f"Answer sealed: {sealed[:16]}…" in heading, "the commitment shown that day"
 
 
 async def test_a_puzzle_never_shows_a_card_the_mover_could_not_know(simcord_env):

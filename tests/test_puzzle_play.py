@@ -25,7 +25,11 @@ def test_glicko_moves_as_glickmans_example():
 
 
 @given(
-    st.floats(800, 2500), st.floats(45, 350), st.floats(800, 2500), st.floats(45, 350), st.booleans()
+    st.floats(800, 2500),
+    st.floats(45, 350),
+    st.floats(800, 2500),
+    st.floats(45, 350),
+    st.booleans(),
 )
 def test_a_first_attempt_moves_member_and_puzzle_opposite_ways(mr, md, pr, pd, solved):
     member, puzzle = rate(Rating(mr, md), Rating(pr, pd), solved=solved)

@@ -12,7 +12,8 @@ import discord
 from ..boundary import ErrorBoundary, refusals_answered
 from ..i18n import language_of
 from ..publishing import DiscordPort
-from ..screens.puzzle import line_message, none_text, puzzle_message
+from ..screens.puzzle import none_text, puzzle_message
+from ..screens.puzzle_line import line_message
 from .serving import PuzzleService, Shown
 
 

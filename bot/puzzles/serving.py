@@ -29,7 +29,7 @@ from datetime import datetime, timedelta
 
 import orjson
 
-from ..daily.deal import day_of
+from ..daily.deal import day_of, previous_day
 from ..games import State, is_claim, move_card
 from ..storage import Storage
 from ..storage.puzzle_play import (
@@ -53,6 +53,18 @@ comes from those while there are any."""
 
 
 @dataclass(frozen=True, slots=True)
+class Sealed:
+    """A day's puzzle and its commitment; ``seal`` once the day is over (else "")."""
+
+    day: str
+    puzzle_id: int
+    commitment: str
+    seal: str = ""
+    line: str = ""
+    """The answer line as sealed (JSON), once the seal is revealed."""
+
+
+@dataclass(frozen=True, slots=True)
 class Shown:
     """An attempt as the member sees it after a command: the position at its step,
     the moves the click played (the member's and the replies), a card's captures
@@ -69,20 +81,12 @@ class Shown:
     note: str = ""
     day: str | None = None
     commitment: str = ""
+    revealed: Sealed | None = None
+    """The day before's puzzle, its seal revealed (on the puzzle of the day)."""
 
     @property
     def finished(self) -> bool:
         return self.attempt.status != PLAYING
-
-
-@dataclass(frozen=True, slots=True)
-class Sealed:
-    """A day's puzzle and its commitment; ``seal`` once the day is over (else "")."""
-
-    day: str
-    puzzle_id: int
-    commitment: str
-    seal: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +145,7 @@ class PuzzleService:
             shown = await self._shown(user_id, sealed.puzzle_id)
         if shown.finished:
             await self.on_board(shown, guild_id, name)
-        return replace(shown, day=day, commitment=sealed.commitment)
+        return await self.as_daily(shown, day)
 
     async def play_card(self, user_id: int, puzzle_id: int, step: int, card: int) -> Shown:
         """Play ``card``: at once when it takes one way only, else its captures offered."""
@@ -236,7 +240,18 @@ class PuzzleService:
         sealed = await self.sealed(day)
         if sealed is None or sealed.puzzle_id != shown.stored.id:
             raise TableError("puzzle.yesterday", day=day)
-        return replace(shown, day=day, commitment=sealed.commitment)
+        revealed = await self.revealed(previous_day(day))
+        return replace(shown, day=day, commitment=sealed.commitment, revealed=revealed)
+
+    async def revealed(self, day: str) -> Sealed | None:
+        """A day's puzzle once the day is over: its seal and answer line, which anyone
+        can check against the commitment shown that day (None: no puzzle that day)."""
+        chosen = await self.storage.daily_puzzle(day)
+        if chosen is None or day >= self.today():
+            return None
+        stored = await self._stored(chosen[0])
+        seal = self._seal(await self.secret(), day)
+        return Sealed(day, chosen[0], chosen[1], seal, line_json(stored))
 
     async def board(self, day: str, guild_id: int) -> Board:
         """Who solved ``day``'s puzzle here; (solved, tried) here and worldwide."""
@@ -325,9 +340,13 @@ class PuzzleService:
 
 
 def commitment(seal: str, stored: StoredPuzzle) -> str:
-    """The SHA-256 that seals a day's puzzle: of its seal, id and answer line."""
-    line = orjson.dumps(list(stored.puzzle.line)).decode()
-    return hashlib.sha256(f"{seal}:{stored.id}:{line}".encode()).hexdigest()
+    """The SHA-256 that seals a day's puzzle: of ``<seal>:<puzzle id>:<line JSON>``."""
+    return hashlib.sha256(f"{seal}:{stored.id}:{line_json(stored)}".encode()).hexdigest()
+
+
+def line_json(stored: StoredPuzzle) -> str:
+    """The answer line as sealed: its moves as a JSON list (``[1,35,4,1188]``)."""
+    return orjson.dumps(list(stored.puzzle.line)).decode()
 
 
 def _next_day(day: str) -> str:

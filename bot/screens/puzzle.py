@@ -16,12 +16,12 @@ from __future__ import annotations
 import discord
 from discord import ui
 
-from ..games import State, cards_of, describe_move
+from ..games import State, describe_move
 from ..games.cards import SEVEN_OF_COINS
-from ..i18n import CATALOGS, DEFAULT_LANGUAGE, tr, tr_count
+from ..i18n import tr, tr_count
 from ..puzzles.serving import Board, Shown, position_at
 from ..storage.puzzle_play import FAILED, SOLVED, PuzzleRecord, StoredPuzzle
-from ..tables import Seat, Table
+from ..tables import Table
 from .cards import CardFaces, CardWords
 from .common import (
     GAME_COLOURS,
@@ -36,41 +36,11 @@ from .common import (
     sweeps_text,
 )
 from .ids.puzzles import PuzzleButton, PuzzleNextButton, PuzzleSelect
+from .puzzle_line import known, puzzle_table, theme_label
 from .story import move_label
 from .verdicts import move_words
 
 MAX_CHOICE_BUTTONS = 20
-
-
-def puzzle_table(stored: StoredPuzzle, state: State, lang: str) -> Table:
-    """The puzzle as a table the screens read: the member in the puzzle's seat ("You"),
-    the others named by where they sit, never by who played the mined match."""
-    puzzle = stored.puzzle
-    game = state.game
-    mine = game.side_of[puzzle.seat]
-    seats = []
-    for seat in range(game.players):
-        if seat == puzzle.seat:
-            name = tr(lang, "seat.you")
-        elif game.side_of[seat] == mine:
-            name = tr(lang, "puzzle.partner")
-        else:
-            name = tr(lang, "puzzle.opponent")
-        seats.append(Seat(user_id=-1 - seat, name=name))
-    options = dict(puzzle.state.get("options", {}))
-    options.pop("game", None)
-    return Table(
-        id=0,
-        guild_id=0,
-        channel_id=0,
-        host_id=0,
-        game=puzzle.game,
-        options=options,
-        locale=lang,
-        status="playing",
-        seats=seats,
-        state=state,
-    )
 
 
 def puzzle_message(
@@ -108,6 +78,16 @@ def _heading(shown: Shown, lang: str) -> str:
         title = tr(lang, "puzzle.daily_title", game=game, day=shown.day)
         sealed = tr(lang, "puzzle.sealed", commitment=shown.commitment[:16] + "…")
         title += f"\n-# {sealed}"
+        if (before := shown.revealed) is not None:
+            title += "\n-# " + tr(
+                lang,
+                "puzzle.revealed",
+                day=before.day,
+                number=before.puzzle_id,
+                seal=before.seal,
+                line=before.line,
+                commitment=before.commitment,
+            )
     else:
         title = tr(lang, "puzzle.title", number=stored.id, game=game)
     rating = tr(
@@ -202,21 +182,11 @@ def why_text(stored: StoredPuzzle, cards: CardWords) -> str:
     """The puzzle's themes and the review's reason, in words."""
     lang, puzzle = cards.lang, stored.puzzle
     words = [theme_label(theme, lang) for theme in puzzle.themes]
-    if puzzle.reason and _known(f"review.reason.{puzzle.reason}"):
+    if puzzle.reason and known(f"review.reason.{puzzle.reason}"):
         words.append(
             tr(lang, f"review.reason.{puzzle.reason}", card=cards.name(SEVEN_OF_COINS)).strip()
         )
     return tr(lang, "puzzle.why", words=" · ".join(words)) if words else ""
-
-
-def theme_label(theme: str, lang: str) -> str:
-    """A theme's words ("Scopa"), or its key while no catalog names it."""
-    key = f"puzzle.theme.{theme}"
-    return tr(lang, key) if _known(key) else theme.replace("_", " ")
-
-
-def _known(key: str) -> bool:
-    return key in CATALOGS[DEFAULT_LANGUAGE]
 
 
 def solved_text(shown: Shown, lang: str) -> str:
@@ -329,43 +299,6 @@ def _after_row(shown: Shown, lang: str) -> ui.ActionRow:
         PuzzleNextButton(None, None, label=tr(lang, "puzzle.next"), emoji="🧩", style=green)
     )
     return row
-
-
-def line_message(stored: StoredPuzzle, lang: str, faces: CardFaces) -> ui.LayoutView:
-    """The puzzle's answer played through, move by move, from its position: each
-    move and the table after it (the mined match's players unnamed)."""
-    state = stored.puzzle.position()
-    table = puzzle_table(stored, state, lang)
-    cards = card_words(table, lang, faces)
-    title = tr(
-        lang, "puzzle.line_title", number=stored.id, game=game_name(stored.puzzle.game, lang)
-    )
-    lines = [f"### ⏯ {title}", tr(lang, "puzzle.line_about")]
-    lines.append(
-        f"**{tr(lang, 'board.table')}:** {cards.join(state.table, '  ') or tr(lang, 'board.empty')}"
-    )
-    for number, move in enumerate(stored.puzzle.line, start=1):
-        who = table.seats[state.turn].name
-        state, _ = state.apply(move)
-        after = cards.join(cards_of(state.tmask), "  ") or tr(lang, "board.empty")
-        lines.append(
-            tr(
-                lang,
-                "puzzle.line_move",
-                number=number,
-                who=who,
-                move=move_words(table, move, cards),
-                table=after,
-            )
-        )
-    view = ui.LayoutView(timeout=None)
-    view.add_item(
-        ui.Container(
-            ui.TextDisplay("\n".join(lines)[:3900]),
-            accent_colour=GAME_COLOURS.get(stored.puzzle.game),
-        )
-    )
-    return view
 
 
 def none_text(lang: str, game: str | None, theme: str | None, *, exists: bool) -> str:
