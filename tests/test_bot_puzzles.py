@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import orjson
@@ -22,7 +23,16 @@ from bot.games.events import HandScored
 from bot.puzzles.puzzle import Puzzle
 from bot.screens.cards import CardWords
 from bot.storage import Storage
-from tests.discord_helpers import answer, buttons, current, make_world, message_text, texts
+from tests.discord_helpers import (
+    answer,
+    buttons,
+    current,
+    field_value,
+    make_world,
+    message_text,
+    texts,
+)
+from tests.test_bot_replay import finished_match
 
 DAY = datetime(2026, 11, 26, 9, 0, tzinfo=UTC)
 ME = 0
@@ -69,9 +79,9 @@ def answer_line(state: State, seat: int) -> list[int]:
     return line
 
 
-def multi_move_puzzle() -> Puzzle:
-    """A Scopa last deal (three cards each) whose answer has two moves to find."""
-    game = make_game("scopa", {})
+def multi_move_puzzle(name: str = "scopa") -> Puzzle:
+    """A last deal (three cards each) whose answer has two moves to find."""
+    game = make_game(name, {})
     rng = random.Random(5)
     while True:
         deck = list(range(40))
@@ -81,7 +91,7 @@ def multi_move_puzzle() -> Puzzle:
         )
         line = answer_line(state, ME)
         if len(line[::2]) >= 2:
-            return Puzzle("scopa", ME, state.to_dict(), tuple(line), 1.0, True, ("sweep",))
+            return Puzzle(name, ME, state.to_dict(), tuple(line), 1.0, True, ("sweep",))
 
 
 def early_puzzle() -> Puzzle:
@@ -198,6 +208,11 @@ async def test_a_whole_multi_move_puzzle_is_solved_and_rated_once(simcord_env):
     assert await storage.puzzle_record(ana.id) == record, "a retry moves nothing"
     again = await storage.stored_puzzle(number)
     assert again is not None and again.rating == rated.rating
+
+    stats = answer(await ana.slash(channel, "stats")).message.embeds[0]
+    puzzles = field_value(stats, "🧩 Puzzles")
+    assert "Rating **1662?** · 1 solved of 1 · best streak 1" in puzzles, "provisional: ?"
+    assert "+162 over the last puzzle" in puzzles, "the trend"
 
 
 async def test_a_wrong_answer_shows_the_best_move_why_and_the_loss(simcord_env):
@@ -321,3 +336,15 @@ async def test_bad_input_gets_a_clear_answer(simcord_env):
     assert "You have solved this puzzle already" in words(current(simcord_env, twice))
     done = answer(await ana.slash(channel, "puzzle play"))
     assert "You have tried every puzzle there is" in (done.message.content or "")
+
+
+async def test_the_reviews_key_moments_offer_a_puzzle_to_practise(simcord_env):
+    puzzle = replace(multi_move_puzzle("escoba"), themes=("sweep", "settebello"))
+    await store(simcord_env.bot.storage, puzzle)
+    channel, (ana, _) = await finished_match(simcord_env, "ana", "bob")
+    review = answer(await ana.slash(channel, "review")).message
+    practise = [b for b in buttons(review) if (b.label or "").startswith("Practise this (move ")]
+    assert practise, "each key moment offers a puzzle"
+    served = answer(await ana.click(review, custom_id=practise[0].custom_id))
+    assert served.ephemeral
+    assert words(served.message).startswith("### 🧩 Puzzle #1 · Escoba"), "a puzzle of its game"

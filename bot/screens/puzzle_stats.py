@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import discord
+
 from ..i18n import tr, tr_count
 from ..storage import Storage
 from .puzzle import rating_text
@@ -37,3 +39,16 @@ async def puzzle_stats_text(
         lang, "stats.puzzle_trend", len(shown) - 1, change=change, spark=sparkline(shown)
     )
     return f"{text}\n{trend}"
+
+
+async def add_puzzle_field(
+    embed: discord.Embed,
+    storage: Storage,
+    user_id: int,
+    lang: str,
+    sparkline: Callable[[list[int]], str],
+) -> discord.Embed:
+    """``embed`` with the member's puzzle field, once they have a rated attempt."""
+    if text := await puzzle_stats_text(storage, user_id, lang, sparkline):
+        embed.add_field(name=tr(lang, "stats.puzzles"), value=text, inline=False)
+    return embed
