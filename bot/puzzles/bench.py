@@ -39,7 +39,7 @@ import orjson
 from ..ai.levels import make_level
 from ..ai.policies import Policy
 from ..games import Game, Observation
-from ..storage import Storage
+from ..storage import Storage, scratch_schema
 from .glicko import Rating, rate
 from .puzzle import Puzzle
 
@@ -163,38 +163,52 @@ async def fill(storage: Storage, puzzles: Sequence[Puzzle], count: int, seed: in
     await storage.db.write(work)
 
 
-async def serving(
-    puzzles: Sequence[Puzzle], stored: int, history: int, serves: int, seed: int
-) -> tuple[float, int]:
-    """The next-puzzle query's p95 (ms) with ``stored`` puzzles, and the repeats over
-    ``serves`` serves to one member."""
-    rng = random.Random(seed)
+async def serving(puzzles: Sequence[Puzzle], args: argparse.Namespace) -> tuple[float, int]:
+    """The next-puzzle query's p95 (ms) with ``--stored`` puzzles, and the repeats over
+    ``--serves`` serves to one member: in a scratch SQLite file, or a scratch schema
+    on ``--postgres``."""
+    if args.postgres:
+        async with scratch_schema(args.postgres) as url:
+            return await _served_from(url, puzzles, args)
     with tempfile.TemporaryDirectory() as scratch:
-        storage = await Storage.open(Path(scratch) / "bench.sqlite3")
-        try:
-            await fill(storage, puzzles, stored, seed)
-            await storage.index_themes()  # once: later puzzles are added as they come
-            for puzzle_id in rng.sample(range(1, stored + 1), history):
-                await storage.start_attempt(1, puzzle_id)
-            games = sorted({puzzle.game for puzzle in puzzles})
-            themes = sorted({theme for puzzle in puzzles for theme in puzzle.themes})
-            times = []
-            for _ in range(serves):
-                game = rng.choice([None, *games])
-                theme = rng.choice([None, None, *themes]) if themes else None
-                started = time.perf_counter()
-                await storage.next_puzzle_id(1, rng.gauss(1500, 300), game, theme)
-                times.append((time.perf_counter() - started) * 1000)
-            served = []
-            for _ in range(serves):
-                found = await storage.next_puzzle_id(2, 1500.0)
-                if found is None:
-                    break
-                served.append(found)
-                await storage.start_attempt(2, found)
-            return statistics.quantiles(times, n=20)[-1], len(served) - len(set(served))
-        finally:
-            await storage.close()
+        return await _served_from(f"sqlite:///{Path(scratch) / 'bench.sqlite3'}", puzzles, args)
+
+
+async def _served_from(
+    url: str, puzzles: Sequence[Puzzle], args: argparse.Namespace
+) -> tuple[float, int]:
+    storage = await Storage.open(url)
+    try:
+        return await _serve(storage, puzzles, args)
+    finally:
+        await storage.close()
+
+
+async def _serve(
+    storage: Storage, puzzles: Sequence[Puzzle], args: argparse.Namespace
+) -> tuple[float, int]:
+    rng = random.Random(args.seed)
+    await fill(storage, puzzles, args.stored, args.seed)
+    await storage.index_themes()  # once: later puzzles are added as they come
+    for puzzle_id in rng.sample(range(1, args.stored + 1), args.history):
+        await storage.start_attempt(1, puzzle_id)
+    games = sorted({puzzle.game for puzzle in puzzles})
+    themes = sorted({theme for puzzle in puzzles for theme in puzzle.themes})
+    times = []
+    for _ in range(args.serves):
+        game = rng.choice([None, *games])
+        theme = rng.choice([None, None, *themes]) if themes else None
+        started = time.perf_counter()
+        await storage.next_puzzle_id(1, rng.gauss(1500, 300), game, theme)
+        times.append((time.perf_counter() - started) * 1000)
+    served = []
+    for _ in range(args.serves):
+        found = await storage.next_puzzle_id(2, 1500.0)
+        if found is None:
+            break
+        served.append(found)
+        await storage.start_attempt(2, found)
+    return statistics.quantiles(times, n=20)[-1], len(served) - len(set(served))
 
 
 async def bench(args: argparse.Namespace) -> dict:
@@ -204,7 +218,7 @@ async def bench(args: argparse.Namespace) -> dict:
     started = time.perf_counter()
     pool, rates, means, solve_rates = rate_pool(puzzles, args.instances, args.seed)
     rated_s = time.perf_counter() - started
-    p95, repeats = await serving(puzzles, args.stored, args.history, args.serves, args.seed)
+    p95, repeats = await serving(puzzles, args)
     ordered = list(means.values())
     return {
         "puzzles": len(puzzles),
@@ -217,6 +231,7 @@ async def bench(args: argparse.Namespace) -> dict:
         "solver_solve_rates": solve_rates,
         "solvers_ordered": ordered == sorted(ordered),
         "stored": args.stored,
+        "serve_database": "postgresql" if args.postgres else "sqlite",
         "serve_ms_p95": round(p95, 2),
         "repeats": repeats,
         "rating_s": round(rated_s, 1),
@@ -230,6 +245,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stored", type=int, default=100_000, help="puzzles stored to serve")
     parser.add_argument("--history", type=int, default=2000, help="a member's past attempts")
     parser.add_argument("--serves", type=int, default=300, help="queries timed")
+    parser.add_argument("--postgres", help="serve from a scratch schema on this server")
     parser.add_argument("--seed", type=int, default=1)
 
 

@@ -35,6 +35,7 @@ from .common import (
     option_letter,
     sweeps_text,
 )
+from .declarations import declarations, declare_label
 from .ids.puzzles import PuzzleButton, PuzzleNextButton, PuzzleSelect
 from .puzzle_line import known, puzzle_table, theme_label
 from .story import move_label
@@ -260,6 +261,9 @@ def _rows(table: Table, shown: Shown, cards: CardWords) -> list[ui.ActionRow]:
             items.append(
                 PuzzleButton(*where, "c", card, day, label=label, emoji=emoji, style=green)
             )
+        for move, event in declarations(table, shown.stored.puzzle.seat):
+            label = fit_label(declare_label(event, cards))
+            items.append(PuzzleButton(*where, "m", move, day, label=label, emoji="📣", style=blue))
     if shown.choice:
         items.append(
             PuzzleButton(*where, "b", 0, day, label=tr(cards.lang, "panel.back"), style=grey)
