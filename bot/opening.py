@@ -9,7 +9,7 @@ import discord
 
 from .i18n import language_of, public_language, tr
 from .publishing import DiscordPort, Publisher
-from .publishing.port import send_dm
+from .publishing.port import dm_or_refuse
 from .screens.lobby import rematch_invite
 from .storage import Storage
 from .tables import (
@@ -22,6 +22,7 @@ from .tables import (
     TableSettings,
     pace_seconds,
 )
+from .tables.ladder import level_for
 
 DEFAULT_TARGET = 21
 """Escoba's target when neither the command nor ``/settings`` names one."""
@@ -105,10 +106,7 @@ async def tell_slow_seat(port: DiscordPort, interaction: discord.Interaction) ->
     will come; ``TableError("slow.dms_closed")`` when their DMs are closed to the bot
     (told before they sit, never after)."""
     lang = interaction_lang(interaction)
-    try:
-        await send_dm(port, interaction.user.id, tr(lang, "slow.seated"))
-    except discord.Forbidden:
-        raise TableError("slow.dms_closed") from None
+    await dm_or_refuse(port, interaction.user.id, tr(lang, "slow.seated"), "slow.dms_closed")
 
 
 async def _told_or_refused(port: DiscordPort, interaction: discord.Interaction) -> None:
@@ -173,6 +171,8 @@ async def _create_and_show(
 ) -> None:
     """Create the table (``table``: what ``TableService.create`` takes besides its host)
     and show its lobby as the (deferred) answer to ``interaction``."""
+    suited = await level_for(service.storage, table["game"], interaction.user.id)
+    table["settings"] = table["settings"].model_copy(update={"suited_level": suited.number})
     try:
         created = await service.create(host=seat_for(interaction), rematch_of=rematch_of, **table)
     except TableError:

@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import discord
 
 from .boundary import ErrorBoundary, refusals_answered
+from .deadlines.sweep import digest_hour_starts
 from .deadlines.vacation import Vacations
 from .i18n import language_of
 from .publishing import DiscordPort, Publisher
 from .screens.slow import slow_profile_text, vacation_answer
 from .tables import TableService
-
-
-def _hour(now: float) -> int:
-    return datetime.fromtimestamp(now, UTC).hour
 
 
 class SlowHandlers:
@@ -61,7 +56,7 @@ class SlowHandlers:
             await storage.set_slow_settings(user_id, **changes)
         if digest is not None and digest >= 0:  # the sweep wakes for its first one
             now = self.service.clock()
-            self.service.note_deadline(now - now % 3600 + ((digest - _hour(now)) % 24) * 3600)
+            self.service.note_deadline(digest_hour_starts(now, digest))
         settings = await storage.slow_settings(user_id)
         left = await self.vacations.days_left(user_id, self.service.clock())
         return slow_profile_text(settings, left, self.service.clock(), lang)

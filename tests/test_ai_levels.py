@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from bot.ai.expert import Budget, Expert
 from bot.ai.ladder import elo, gap, main
 from bot.ai.levels import LADDER, NAMES, SWEEP_SAFE, certain_sweeps, level_named, make_level
+from bot.ai.policies import random_player
 from bot.ai.seats import LEVELS
 from bot.games import make_game
 from tests.test_ai_policies import reach
@@ -69,6 +70,23 @@ def test_the_same_seed_gives_the_same_moves(name):
 
     assert moves(3) == moves(3)
     assert moves(3) != moves(4)
+
+
+def level_one_moves(game_name: str, seed: int, policy) -> list[int]:
+    game = make_game(game_name)
+    state = game.new_match(seed)
+    rng, played = random.Random(seed), []
+    while not state.is_over and len(played) < 60:
+        move = policy(game, state.observe(state.turn), rng)
+        played.append(move)
+        state, _ = state.apply(move)
+    return played
+
+
+def test_scopones_lower_rungs_mix_in_the_normal_bot_and_other_games_keep_random():
+    easy = make_level("random")
+    assert level_one_moves("scopa", 5, easy) == level_one_moves("scopa", 5, random_player)
+    assert level_one_moves("scopone", 5, easy) != level_one_moves("scopone", 5, random_player)
 
 
 def sweep_positions(count: int):

@@ -8,7 +8,14 @@ import pytest
 from bot.ai.levels import level_number
 from bot.ai.offer import offered_level
 from bot.tables import Table, winners_of
-from tests.discord_helpers import current, make_world, message_text
+from tests.discord_helpers import (
+    answer,
+    current,
+    make_world,
+    message_text,
+    select_ids,
+    select_options,
+)
 from tests.test_bot_quick import enter, play_out, seat
 
 
@@ -62,3 +69,14 @@ async def test_the_offer_after_the_wait_follows_the_record_against_the_levels(si
     beaten = [field.value for field in stats.fields if field.name == "Highest bot level beaten"]
     won_levels = [3 for _, won in (first, second) if won]
     assert beaten == ([f"Scopa: 🦊 Level {max(won_levels)}"] if won_levels else [])
+    lobby = (await ana.slash(here, "scopa new")).response.message
+    menu = select_options(lobby, select_ids(lobby, "esc:bot:")[0])
+    suits = [o for o in menu if "suits the host" in (o.description or "")]
+    assert [o.description for o in suits] == [f"Level {expected} · suits the host now"]
+
+
+async def test_a_friends_table_marks_the_level_that_suits_its_host(simcord_env):
+    _, _, (ana,) = make_world(simcord_env, "ana")
+    lobby = answer(await ana.user.slash("scopa new")).message
+    descriptions = [o.description for o in select_options(lobby, select_ids(lobby, "esc:bot:")[0])]
+    assert "Level 3 · suits the host now" in descriptions, "a newcomer: the middle level"

@@ -162,11 +162,8 @@ class DeadlineSweep:
     async def _next_digest_hour(self, now: float) -> float | None:
         """When the next hour some member chose for their digest begins, if any did."""
         hours = await self.storage.digest_hours()
-        if not hours:
-            return None
-        at = datetime.fromtimestamp(now, UTC)
-        ahead = min((hour - at.hour - 1) % 24 for hour in hours)
-        return (now // HOUR + 1 + ahead) * HOUR
+        after = now - now % HOUR + HOUR  # the next hour's start
+        return min((digest_hour_starts(after, hour) for hour in hours), default=None)
 
     async def _fire(self, row: dict[str, Any], now: float) -> None:
         table = self.service.tables.get(row["table_id"])
@@ -220,3 +217,8 @@ class DeadlineSweep:
             await send_dm(self.port, player.user_id, text)
         except discord.HTTPException as exc:
             log.info("table %s: a time out could not be told: %s", table.id, exc)
+
+
+def digest_hour_starts(now: float, hour: int) -> float:
+    """When the UTC ``hour`` begins next: this hour's start while it is under way."""
+    return now - now % HOUR + ((hour - datetime.fromtimestamp(now, UTC).hour) % 24) * HOUR

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from datetime import UTC, datetime
+from typing import Any
 
 import discord
 
@@ -29,26 +30,22 @@ class Vacations:
 
     async def days_left(self, user_id: int, now: float) -> float:
         """The vacation days the member has left this year (days in use count as used)."""
-        settings = await self.storage.slow_settings(user_id)
-        used = settings["vacation_used"] if settings["vacation_year"] == _year(now) else 0.0
-        return max(VACATION_DAYS - used / DAY, 0.0)
+        return _days_left(_used(await self.storage.slow_settings(user_id), now))
 
     async def start(self, user_id: int, days: int) -> float | None:
         """Pause the member's slow clocks for ``days`` days from now (0: back now); until
         when (None: back). ``TableError("vacation.too_long")`` beyond the days left."""
         now = self.service.clock()
         settings = await self.storage.slow_settings(user_id)
-        year = _year(now)
-        used = settings["vacation_used"] if settings["vacation_year"] == year else 0.0
+        used = _used(settings, now)
         current = settings["vacation_until"]
         if current is not None and current > now:  # the days not used come back
             used = max(used - (current - now), 0.0)
         if days * DAY > VACATION_DAYS * DAY - used + 1:
-            left = int(max(VACATION_DAYS - used / DAY, 0.0))
-            raise TableError("vacation.too_long", days=days, left=left)
+            raise TableError("vacation.too_long", days=days, left=int(_days_left(used)))
         until = now + days * DAY if days else None
         await self.storage.set_slow_settings(
-            user_id, vacation_until=until, vacation_year=year, vacation_used=used + days * DAY
+            user_id, vacation_until=until, vacation_year=_year(now), vacation_used=used + days * DAY
         )
         for table in self._slow_tables_of(user_id):
             changed = await self.service.pause_clock(table.id, user_id, until)
@@ -80,3 +77,12 @@ class Vacations:
 
 def _year(now: float) -> str:
     return str(datetime.fromtimestamp(now, UTC).year)
+
+
+def _used(settings: dict[str, Any], now: float) -> float:
+    """The seconds of vacation the member took this year (days in use count as used)."""
+    return settings["vacation_used"] if settings["vacation_year"] == _year(now) else 0.0
+
+
+def _days_left(used: float) -> float:
+    return max(VACATION_DAYS - used / DAY, 0.0)

@@ -324,7 +324,6 @@ async def _take_over(run: SlowRun) -> None:
     await heir.restore()
     run.services = [heir]
     run.sweeps = run.sweeps[:1]
-    run.sweeps[0].service = heir
 
 
 async def _report(run: SlowRun, clock: Clock, days: float) -> dict[str, Any]:

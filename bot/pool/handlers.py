@@ -15,8 +15,9 @@ import discord
 
 from ..boundary import ErrorBoundary, refusals_answered
 from ..i18n import language_of, tr
-from ..publishing import DiscordPort, Publisher, send_dm
+from ..publishing import DiscordPort, Publisher
 from ..publishing.pool import PoolRunner
+from ..publishing.port import dm_or_refuse
 from ..screens.quick import invitation_message, left_embed, searching_message, welcome_text
 from ..storage import RuleBroken, Storage
 from ..tables import LIVE, Table, TableError, TableService, is_slow, pool_key, pool_parts
@@ -123,10 +124,7 @@ class PoolHandlers:
 
     async def _open_dms(self, user: discord.abc.User, text: str, view=None) -> discord.Message:
         """A line in the member's DMs; ``pool.dms_closed`` when they refuse the bot."""
-        try:
-            return await send_dm(self.port, user.id, text, view)
-        except discord.Forbidden:
-            raise TableError("pool.dms_closed") from None
+        return await dm_or_refuse(self.port, user.id, text, "pool.dms_closed", view)
 
     @refusals_answered
     async def on_pool(self, interaction: discord.Interaction, action: str) -> None:

@@ -13,6 +13,7 @@ from ..ai.review import Decision
 from ..games import Game, Observation
 from ..metrics import Metrics
 from ..screens.cards import CardFaces
+from ..tables import TableError
 
 
 class BotSeats(Protocol):
@@ -68,3 +69,13 @@ async def send_dm(
     answers: ``discord.Forbidden`` when the member's DMs are closed to the bot."""
     channel = await port.create_dm(discord.Object(user_id))
     return await channel.send(text, view=view or discord.utils.MISSING)
+
+
+async def dm_or_refuse(
+    port: DiscordPort, user_id: int, text: str, refusal: str, view: discord.ui.View | None = None
+) -> discord.Message:
+    """``send_dm``, or ``TableError(refusal)`` when the member's DMs are closed to the bot."""
+    try:
+        return await send_dm(port, user_id, text, view)
+    except discord.Forbidden:
+        raise TableError(refusal) from None

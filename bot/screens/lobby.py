@@ -140,7 +140,7 @@ def lobby_view(table: Table, lang: str) -> ui.View:
             label=tr(lang, level.key),
             value=level.name,
             emoji=level.emoji,
-            description=tr(lang, "bot.level_number", number=level.number),
+            description=_level_line(table, level.number, lang),
         )
         for level in LADDER
     ]
@@ -149,6 +149,13 @@ def lobby_view(table: Table, lang: str) -> ui.View:
     if "target_score" in table.options:
         view.add_item(_target_select(table, lang))
     return view
+
+
+def _level_line(table: Table, number: int, lang: str) -> str:
+    """ "Level 3", and "suits the host" by the level the offer rule gives them."""
+    if number == table.settings.suited_level:
+        return tr(lang, "bot.level_suits", number=number)
+    return tr(lang, "bot.level_number", number=number)
 
 
 def _advanced_options(table: Table, lang: str) -> list[discord.SelectOption]:

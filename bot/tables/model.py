@@ -73,6 +73,8 @@ class TableSettings(BaseModel):
     answers to its members' clicks, and unrated."""
     private: bool = False
     """The host kept the match from watchers (the lobby's "Private" button)."""
+    suited_level: int | None = None
+    """The bot level that suits the host (``ai.offer``), marked in the lobby's bot menu."""
 
     @classmethod
     def of_server(
