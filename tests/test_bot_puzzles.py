@@ -226,7 +226,7 @@ async def test_a_wrong_answer_shows_the_best_move_why_and_the_loss(simcord_env):
     text = words(after)
     assert "❌ Not this one:" in text and "✅ Best:" in text
     assert "Why: sweep" in text, "the puzzle's themes say why"
-    assert "loses at least 1 points" in text
+    assert "Any other move loses at least 1 point of the hand." in text
     assert "Puzzle rating: 1500 → **1338** (-162)" in text
     assert not puzzle_ids(after, "c"), "the attempt is over"
     assert {b.label for b in buttons(after)} >= {"Retry", "See the answer played", "Next puzzle"}

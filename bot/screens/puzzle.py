@@ -18,7 +18,7 @@ from discord import ui
 
 from ..games import State, describe_move
 from ..games.cards import SEVEN_OF_COINS
-from ..i18n import tr, tr_count
+from ..i18n import decimal, tr, tr_count
 from ..puzzles.serving import Board, Shown, position_at
 from ..storage.puzzle_play import FAILED, SOLVED, PuzzleRecord, StoredPuzzle
 from ..tables import Table
@@ -174,9 +174,16 @@ def wrong_text(table: Table, shown: Shown, cards: CardWords) -> str:
     if why := why_text(stored, cards):
         lines.append(why)
     if attempt.step == 0:
-        lines.append(tr(lang, "puzzle.loss", loss=f"{stored.puzzle.loss:g}"))
+        lines.append(loss_text(stored.puzzle.loss, lang))
     lines.append(_change_text(shown, lang))
     return "\n".join(line for line in lines if line)
+
+
+def loss_text(loss: float, lang: str) -> str:
+    """What any other first move loses: "at least 1 point", "at least 2,5 points"."""
+    places = 0 if loss == int(loss) else 1
+    key = "puzzle.loss.one" if loss == 1 else "puzzle.loss.other"
+    return tr(lang, key, loss=decimal(lang, loss, places))
 
 
 def why_text(stored: StoredPuzzle, cards: CardWords) -> str:
