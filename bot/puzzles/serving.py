@@ -141,7 +141,7 @@ class PuzzleService:
         if sealed is None:
             return None
         async with self._locked(user_id):
-            await self.storage.start_attempt(user_id, sealed.puzzle_id, daily=day)
+            await self.storage.start_attempt(user_id, sealed.puzzle_id)
             shown = await self._shown(user_id, sealed.puzzle_id)
         if shown.finished:
             await self.on_board(shown, guild_id, name)

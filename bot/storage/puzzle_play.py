@@ -16,7 +16,7 @@ from .databases import Transaction
 
 ATTEMPT_COLUMNS = (
     "user_id, puzzle_id, step, status, first_solved, wrong_move, retries, rating_before, "
-    "rating_after, daily"
+    "rating_after"
 )
 PLAYING, SOLVED, FAILED = "playing", "solved", "failed"
 THEMES_UPTO = "puzzle_themes_upto"
@@ -48,7 +48,6 @@ class Attempt:
     retries: int = 0
     rating_before: float | None = None
     rating_after: float | None = None
-    daily: str | None = None
 
     @property
     def rated(self) -> bool:
@@ -158,15 +157,15 @@ class PuzzlePlayData(StorageBase):
         )
         return _attempt(row) if row else None
 
-    async def start_attempt(self, user_id: int, puzzle_id: int, daily: str | None = None) -> None:
+    async def start_attempt(self, user_id: int, puzzle_id: int) -> None:
         """Begin the member's attempt (kept as it is if begun)."""
         now = self.now()
 
         async def work(tx: Transaction) -> None:
             await tx.execute(
-                "INSERT INTO puzzle_attempts (user_id, puzzle_id, daily, started_at) "
-                "VALUES (?, ?, ?, ?) ON CONFLICT (user_id, puzzle_id) DO NOTHING",
-                (user_id, puzzle_id, daily, now),
+                "INSERT INTO puzzle_attempts (user_id, puzzle_id, started_at) "
+                "VALUES (?, ?, ?) ON CONFLICT (user_id, puzzle_id) DO NOTHING",
+                (user_id, puzzle_id, now),
             )
 
         await self.db.write(work)
@@ -345,5 +344,4 @@ def _attempt(row: dict[str, Any]) -> Attempt:
         retries=row["retries"],
         rating_before=row["rating_before"],
         rating_after=row["rating_after"],
-        daily=row["daily"],
     )

@@ -14,7 +14,6 @@ CREATE TABLE puzzle_attempts (
     retries INTEGER NOT NULL DEFAULT 0,
     rating_before DOUBLE PRECISION,
     rating_after DOUBLE PRECISION,
-    daily TEXT,
     started_at TEXT NOT NULL,
     finished_at TEXT,
     PRIMARY KEY (user_id, puzzle_id)

@@ -14,7 +14,6 @@ CREATE TABLE puzzle_attempts (
     retries INTEGER NOT NULL DEFAULT 0,
     rating_before REAL,
     rating_after REAL,
-    daily TEXT,
     started_at TEXT NOT NULL,
     finished_at TEXT,
     PRIMARY KEY (user_id, puzzle_id)
