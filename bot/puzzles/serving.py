@@ -30,7 +30,7 @@ from datetime import datetime, timedelta
 import orjson
 
 from ..daily.deal import day_of, previous_day
-from ..games import State, is_claim, move_card
+from ..games import IllegalMoveError, State, is_claim, move_card
 from ..storage import Storage
 from ..storage.puzzle_play import (
     FAILED,
@@ -107,10 +107,17 @@ def position_at(stored: StoredPuzzle, step: int) -> State:
 
 
 def card_moves(state: State, card: int) -> list[int]:
-    """The moves that play ``card`` (a card not in hand: refused)."""
+    """The moves that play ``card``; refused, with the engine's reason, when none does."""
     if card not in state.hands[state.turn]:
         raise TableError("table.card_not_in_hand")
-    return [m for m in state.legal_moves() if move_card(m) == card and not is_claim(m)]
+    moves = [m for m in state.legal_moves() if move_card(m) == card and not is_claim(m)]
+    if not moves:
+        try:
+            state.check(card)
+        except IllegalMoveError as exc:
+            raise TableError(f"illegal.{exc.code}") from None
+        raise TableError("table.not_an_option")
+    return moves
 
 
 class PuzzleService:
