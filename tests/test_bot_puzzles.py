@@ -348,3 +348,5 @@ async def test_the_reviews_key_moments_offer_a_puzzle_to_practise(simcord_env):
     served = answer(await ana.click(review, custom_id=practise[0].custom_id))
     assert served.ephemeral
     assert words(served.message).startswith("### 🧩 Puzzle #1 · Escoba"), "a puzzle of its game"
+    (next_id,) = [b.custom_id for b in buttons(served.message) if b.label == "Next puzzle"]
+    assert (next_id or "").startswith("esc:pznext:escoba:"), "Next serves alike"

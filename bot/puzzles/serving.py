@@ -138,7 +138,7 @@ class PuzzleService:
             found = await self.storage.next_puzzle_id(user_id, record.rating.rating, game, theme)
             if found is None:
                 return None
-            await self.storage.start_attempt(user_id, found)
+            await self.storage.start_attempt(user_id, found, game, theme)
             return await self._shown(user_id, found)
 
     async def daily(self, user_id: int, guild_id: int, name: str) -> Shown | None:

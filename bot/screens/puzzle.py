@@ -306,9 +306,8 @@ def _after_row(shown: Shown, lang: str) -> ui.ActionRow:
                 style=grey,
             )
         )
-    row.add_item(
-        PuzzleNextButton(None, None, label=tr(lang, "puzzle.next"), emoji="🧩", style=green)
-    )
+    asked = (shown.attempt.asked_game, shown.attempt.asked_theme)
+    row.add_item(PuzzleNextButton(*asked, label=tr(lang, "puzzle.next"), emoji="🧩", style=green))
     return row
 
 

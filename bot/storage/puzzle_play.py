@@ -16,7 +16,7 @@ from .databases import Transaction
 
 ATTEMPT_COLUMNS = (
     "user_id, puzzle_id, step, status, first_solved, wrong_move, retries, rating_before, "
-    "rating_after"
+    "rating_after, asked_game, asked_theme"
 )
 PLAYING, SOLVED, FAILED = "playing", "solved", "failed"
 THEMES_UPTO = "puzzle_themes_upto"
@@ -48,6 +48,9 @@ class Attempt:
     retries: int = 0
     rating_before: float | None = None
     rating_after: float | None = None
+    asked_game: str | None = None
+    asked_theme: str | None = None
+    """What the member asked for when it was served: Next serves alike."""
 
     @property
     def rated(self) -> bool:
@@ -157,15 +160,17 @@ class PuzzlePlayData(StorageBase):
         )
         return _attempt(row) if row else None
 
-    async def start_attempt(self, user_id: int, puzzle_id: int) -> None:
+    async def start_attempt(
+        self, user_id: int, puzzle_id: int, game: str | None = None, theme: str | None = None
+    ) -> None:
         """Begin the member's attempt (kept as it is if begun)."""
         now = self.now()
 
         async def work(tx: Transaction) -> None:
             await tx.execute(
-                "INSERT INTO puzzle_attempts (user_id, puzzle_id, started_at) "
-                "VALUES (?, ?, ?) ON CONFLICT (user_id, puzzle_id) DO NOTHING",
-                (user_id, puzzle_id, now),
+                "INSERT INTO puzzle_attempts (user_id, puzzle_id, asked_game, asked_theme, "
+                "started_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, puzzle_id) DO NOTHING",
+                (user_id, puzzle_id, game, theme, now),
             )
 
         await self.db.write(work)
@@ -344,4 +349,6 @@ def _attempt(row: dict[str, Any]) -> Attempt:
         retries=row["retries"],
         rating_before=row["rating_before"],
         rating_after=row["rating_after"],
+        asked_game=row["asked_game"],
+        asked_theme=row["asked_theme"],
     )

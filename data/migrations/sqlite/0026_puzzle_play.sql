@@ -3,7 +3,8 @@
 -- together, as lichess), the puzzle of the day and who solved it.
 -- ``step``: the answer line's moves played so far; ``status``: playing, solved or
 -- failed; ``first_solved``: how the first attempt ended (NULL until it did: it alone
--- moves the ratings); ``rating_after``: the member's rating once it did (the trend).
+-- moves the ratings); ``rating_after``: the member's rating once it did (the trend);
+-- ``asked_game``/``asked_theme``: what the member asked for (Next serves alike).
 CREATE TABLE puzzle_attempts (
     user_id INTEGER NOT NULL,
     puzzle_id INTEGER NOT NULL REFERENCES puzzles (id),
@@ -14,6 +15,8 @@ CREATE TABLE puzzle_attempts (
     retries INTEGER NOT NULL DEFAULT 0,
     rating_before REAL,
     rating_after REAL,
+    asked_game TEXT,
+    asked_theme TEXT,
     started_at TEXT NOT NULL,
     finished_at TEXT,
     PRIMARY KEY (user_id, puzzle_id)
