@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 import orjson
 
 from bot.client import create_bot
-from bot.games import State, make_game
+from bot.games import State, make_game, move_card
 from bot.games.events import HandScored
 from bot.puzzles.puzzle import Puzzle
 from bot.screens.cards import CardWords
@@ -149,8 +149,6 @@ def card_button(message, card: int) -> str:
 
 async def play(member, message, env, move: int):
     """Play ``move`` through the buttons: its card, then its capture when asked."""
-    from bot.games import move_card
-
     await member.click(message, custom_id=card_button(message, move_card(move)))
     message = current(env, message)
     if captures := puzzle_ids(message, "m"):
@@ -350,3 +348,19 @@ async def test_the_reviews_key_moments_offer_a_puzzle_to_practise(simcord_env):
     assert words(served.message).startswith("### 🧩 Puzzle #1 · Escoba"), "a puzzle of its game"
     (next_id,) = [b.custom_id for b in buttons(served.message) if b.label == "Next puzzle"]
     assert (next_id or "").startswith("esc:pznext:escoba:"), "Next serves alike"
+
+
+async def test_a_click_from_an_older_message_shows_the_puzzle_as_it_stands(simcord_env):
+    at_clock(simcord_env, DAY)
+    puzzle = multi_move_puzzle()
+    await store(simcord_env.bot.storage, puzzle)
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    older = answer(await ana.slash(channel, "puzzle daily")).message
+    newer = answer(await ana.slash(channel, "puzzle daily")).message
+    await play(ana, newer, simcord_env, puzzle.line[0])
+    await ana.click(older, custom_id=card_button(older, move_card(puzzle.line[2])))
+    older = current(simcord_env, older)
+    assert "That button was out of date: here is the puzzle as it stands." in words(older)
+    assert len(puzzle_ids(older, "c")) == 2, "brought up to date: nothing played twice"
+    attempt = await simcord_env.bot.storage.attempt(ana.id, 1)
+    assert attempt is not None and attempt.step == 2 and attempt.status == "playing"
