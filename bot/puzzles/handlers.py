@@ -46,7 +46,7 @@ class PuzzleHandlers:
         shown = await self.puzzles.serve(interaction.user.id, game, theme)
         if shown is None:
             lang = language_of(interaction.locale)
-            exists = await self.puzzles.storage.has_puzzles(game, theme)
+            exists = await self.puzzles.any_puzzles(game, theme)
             text = none_text(lang, game, theme, exists=exists)
             await interaction.edit_original_response(content=text)
             return

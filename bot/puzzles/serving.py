@@ -141,6 +141,10 @@ class PuzzleService:
             await self.storage.start_attempt(user_id, found, game, theme)
             return await self._shown(user_id, found)
 
+    async def any_puzzles(self, game: str | None, theme: str | None) -> bool:
+        """Whether any puzzle of ``game`` with ``theme`` is stored (tried or not)."""
+        return await self.storage.has_puzzles(game, theme)
+
     async def daily(self, user_id: int, guild_id: int, name: str) -> Shown | None:
         """Today's puzzle for the member: begun now, or where they left it."""
         day = self.today()
