@@ -364,3 +364,16 @@ async def test_a_click_from_an_older_message_shows_the_puzzle_as_it_stands(simco
     assert len(puzzle_ids(older, "c")) == 2, "brought up to date: nothing played twice"
     attempt = await simcord_env.bot.storage.attempt(ana.id, 1)
     assert attempt is not None and attempt.step == 2 and attempt.status == "playing"
+
+
+async def test_a_rubamazzo_puzzle_shows_the_piles_tops_that_can_be_stolen(simcord_env):
+    game = make_game("rubamazzo", {})
+    state = game.new_position(
+        ["7o 3c", "2o 4e"], "1b 5c", piles=["6o", "3b 7e"], tops=[6, 36], turn=ME
+    )
+    puzzle = Puzzle("rubamazzo", ME, state.to_dict(), (state.legal_moves()[0],), 1.0, True)
+    await store(simcord_env.bot.storage, puzzle)
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    cards = CardWords("italian", "en", simcord_env.bot.croupier.port.card_faces)
+    text = words(answer(await ana.slash(channel, "puzzle play")).message)
+    assert f"Opponent: 2 cards in hand · 2 cards · on top: {cards.short(36)}" in text
