@@ -32,11 +32,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ..ai import greedy
 from ..deadlines import DeadlineSweep
 from ..storage import Storage
 from ..tables import PACES, Seat, TableService, TableSettings
 from .scratch import benchmark_database, described
+from .slow_load import Members
 
 DAY = float(PACES["day"])
 START = 1_800_000_000.0
@@ -52,27 +52,19 @@ class _Clock:
         return self.now
 
 
-class _Members:
-    """The sweep's Discord and publisher: each message a member is sent becomes a line
-    of the log (``kind table member turn``), flushed before the send returns."""
+class _Members(Members):
+    """The sweep's Discord and publisher (``slow_load``'s, whose members never act):
+    each message a member is sent becomes a line of the log (``kind table member
+    turn``), flushed before the send returns."""
 
     def __init__(self, log: Path, service: TableService, die_after: int) -> None:
+        super().__init__(random.Random(0))
         self.file = log.open("a", encoding="utf-8")
         self.service = service
-        self.bots = self
         self.sent, self.die_after = 0, die_after
-
-    async def decide(self, level: str, game: Any, view: Any, seed: str) -> int:
-        return greedy(game, view, random.Random(seed))
 
     async def create_dm(self, user: Any) -> Any:
         return _DM(self, user.id)
-
-    def poke(self, table_id: int, **_: Any) -> None:
-        """No Discord to bring in line."""
-
-    def last_acted(self, table_id: int, user_id: int) -> float | None:
-        return None
 
     def write(self, user_id: int, text: str) -> None:
         if self.sent == self.die_after:
