@@ -7,10 +7,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EscobaBot
-from bot.i18n import CATALOGS, DEFAULT_LANGUAGE, cmd, language_of, tr
+from bot.games import GAMES, game_type
+from bot.i18n import cmd, language_of
+from bot.puzzles.themes import PLAY_THEMES
+from bot.screens.puzzle_line import theme_label
 from cogs import ANYWHERE_CONTEXTS, ANYWHERE_INSTALLS, GAME_CHOICES
 
-THEME_KEYS = "puzzle.theme."
+THEMES = (
+    *PLAY_THEMES,
+    *sorted({name for game in GAMES for name in game_type(game).categories if name != "sweeps"}),
+)
+"""Every theme a puzzle may carry: the play themes, then each game's scoring categories."""
 
 
 class Puzzles(commands.Cog):
@@ -39,8 +46,7 @@ class Puzzles(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """The themes puzzles carry, in the member's language."""
         lang = language_of(interaction.locale)
-        keys = [key for key in CATALOGS[DEFAULT_LANGUAGE] if key.startswith(THEME_KEYS)]
-        choices = [(tr(lang, key), key.removeprefix(THEME_KEYS)) for key in sorted(keys)]
+        choices = [(theme_label(theme, lang), theme) for theme in THEMES]
         typed = typed.lower()
         return [
             app_commands.Choice(name=name, value=value)

@@ -99,33 +99,14 @@ def early_puzzle() -> Puzzle:
     game = make_game("scopa", {})
     state = game.new_position(["7o 3c 5b", "2o 4e 6c"], "1b 2c 4o", stock="Rb Sc 1o 3e")
     move = state.legal_moves()[0]
-    return Puzzle("scopa", ME, state.to_dict(), (move,), 1.0, False, ("settebello",))
+    return Puzzle("scopa", ME, state.to_dict(), (move,), 1.0, False, ("seven_of_coins",))
 
 
 async def store(storage: Storage, *puzzles: Puzzle) -> list[int]:
-    """Save puzzles as the miner does (``puzzles`` rows); their ids."""
+    """Store puzzles as the miner does (``add_puzzles``); their ids."""
+    assert await storage.add_puzzles(puzzles) == len(puzzles)
     ids = []
     for puzzle in puzzles:
-
-        async def work(tx, puzzle=puzzle):
-            await tx.execute(
-                "INSERT INTO puzzles (key, game, seat, state, line, loss, exact, themes, "
-                "reason, source, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
-                (
-                    puzzle.key,
-                    puzzle.game,
-                    puzzle.seat,
-                    orjson.dumps(puzzle.state).decode(),
-                    orjson.dumps(list(puzzle.line)).decode(),
-                    puzzle.loss,
-                    int(puzzle.exact),
-                    " ".join(puzzle.themes),
-                    puzzle.reason,
-                    puzzle.source,
-                ),
-            )
-
-        await storage.db.write(work)
         row = await storage.db.fetch_one("SELECT id FROM puzzles WHERE key = ?", (puzzle.key,))
         assert row is not None
         ids.append(row["id"])
@@ -223,7 +204,7 @@ async def test_a_wrong_answer_shows_the_best_move_why_and_the_loss(simcord_env):
     after = await play(ana, message, simcord_env, wrong)
     text = words(after)
     assert "❌ Not this one:" in text and "✅ Best:" in text
-    assert "Why: sweep" in text, "the puzzle's themes say why"
+    assert "Why: A sweep" in text, "the puzzle's themes say why"
     assert "Any other move loses at least 1 point of the hand." in text
     assert "Puzzle rating: 1500 → **1338** (-162)" in text
     assert not puzzle_ids(after, "c"), "the attempt is over"
@@ -321,8 +302,8 @@ async def test_bad_input_gets_a_clear_answer(simcord_env):
     await store(simcord_env.bot.storage, puzzle)
     none = answer(await ana.slash(channel, "puzzle play", game="rubamazzo"))
     assert "No puzzles yet for Rubamazzo" in (none.message.content or "")
-    themed = answer(await ana.slash(channel, "puzzle play", theme="matta"))
-    assert "No puzzles yet for matta" in (themed.message.content or "")
+    themed = answer(await ana.slash(channel, "puzzle play", theme="primiera"))
+    assert "No puzzles yet for Primiera" in (themed.message.content or "")
 
     at_clock(simcord_env, DAY)
     message = answer(await ana.slash(channel, "puzzle daily")).message
@@ -337,7 +318,7 @@ async def test_bad_input_gets_a_clear_answer(simcord_env):
 
 
 async def test_the_reviews_key_moments_offer_a_puzzle_to_practise(simcord_env):
-    puzzle = replace(multi_move_puzzle("escoba"), themes=("sweep", "settebello"))
+    puzzle = replace(multi_move_puzzle("escoba"), themes=("sweep", "seven_of_coins"))
     await store(simcord_env.bot.storage, puzzle)
     channel, (ana, _) = await finished_match(simcord_env, "ana", "bob")
     review = answer(await ana.slash(channel, "review")).message

@@ -44,7 +44,7 @@ async def test_puzzles_are_served_near_the_rating_never_twice(database_url):
         first, second = await store(storage, multi, early)
         assert await storage.next_puzzle_id(7, 1500.0, "escoba") is None
         assert await storage.next_puzzle_id(7, 1500.0, None, "matta") is None
-        assert await storage.next_puzzle_id(7, 1500.0, "scopa", "settebello") == second
+        assert await storage.next_puzzle_id(7, 1500.0, "scopa", "seven_of_coins") == second
         served = await storage.next_puzzle_id(7, 1500.0)
         assert served in (first, second)
         await storage.start_attempt(7, served)

@@ -135,9 +135,8 @@ def position_text(table: Table, shown: Shown, cards: CardWords) -> str:
         extra = f" · {sweeps_text(table.game, sweeps, lang)}" if sweeps else ""
         taken = tr(lang, "daily.cards", count=view.pile_sizes[other])
         held = tr_count(lang, "puzzle.holds", view.hand_sizes[other])
-        top = view.pile_tops[other]
-        if state.game.steals_piles and top >= 0:  # the pile a capture of its rank steals
-            extra += " · " + tr(lang, "puzzle.top", card=cards.short(top))
+        if state.game.steals_piles and view.pile_tops[other] >= 0:  # a capture steals it
+            extra += " · " + tr(lang, "puzzle.top", card=cards.short(view.pile_tops[other]))
         lines.append(f"{table.seats[other].name}: {held} · {taken}{extra}")
     lines.append(f"{tr(lang, 'board.stock')}: {view.stock}")
     lines.append(known_text(state, seat, cards))

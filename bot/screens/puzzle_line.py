@@ -49,9 +49,12 @@ def puzzle_table(stored: StoredPuzzle, state: State, lang: str) -> Table:
 
 
 def theme_label(theme: str, lang: str) -> str:
-    """A theme's words ("Scopa"), or its key while no catalog names it."""
-    key = f"puzzle.theme.{theme}"
-    return tr(lang, key) if known(key) else theme.replace("_", " ")
+    """A theme's words: a play theme's own ("A sweep"), a scoring category's name
+    ("Primiera"), else its key."""
+    for key in (f"puzzle.theme.{theme}", f"category.{theme}"):
+        if known(key):
+            return tr(lang, key)
+    return theme.replace("_", " ")
 
 
 def known(key: str) -> bool:

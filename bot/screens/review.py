@@ -37,7 +37,7 @@ from .ids import PuzzleNextButton, ReplayButton
 from .replay import MatchReplay, PlayedMatch
 from .verdicts import move_words, reason_text
 
-PRACTISED_THEMES = {"missed_sweep": "sweep", "left_seven": "settebello"}
+PRACTISED_THEMES = {"missed_sweep": "sweep", "left_seven": "seven_of_coins"}
 """The puzzles' theme a key moment's reason points to ("practise this")."""
 SHOWN_VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced")
 PICTURE = "review.png"

@@ -9,6 +9,7 @@ from .daily_puzzle import DailyPuzzleData
 from .deadlines import DeadlineData
 from .pool import PoolData
 from .puzzle_play import PuzzlePlayData
+from .puzzles import PuzzleData
 from .results import Results
 from .seasons import SeasonData
 from .server import ServerData
@@ -25,6 +26,7 @@ class Storage(
     PoolData,
     ServerData,
     DeadlineData,
+    PuzzleData,
     PuzzlePlayData,
     DailyPuzzleData,
 ):
