@@ -20,6 +20,7 @@ import orjson
 from bot.client import create_bot
 from bot.games import State, make_game, move_card
 from bot.games.events import HandScored
+from bot.puzzles.mine import GAMES, mine_match
 from bot.puzzles.puzzle import Puzzle
 from bot.screens.cards import CardWords
 from bot.storage import Storage
@@ -358,3 +359,25 @@ async def test_a_rubamazzo_puzzle_shows_the_piles_tops_that_can_be_stolen(simcor
     cards = CardWords("italian", "en", simcord_env.bot.croupier.port.card_faces)
     text = words(answer(await ana.slash(channel, "puzzle play")).message)
     assert f"Opponent: 2 cards in hand · 2 cards · on top: {cards.short(36)}" in text
+
+
+async def test_mined_puzzles_of_every_game_are_solved_through_their_buttons(simcord_env):
+    """One puzzle the miner finds in a match of each game, played as a member would."""
+    mined = []
+    for name in GAMES:
+        mined.append(next(p for seed in range(40) for p in mine_match(name, seed)))
+    await store(simcord_env.bot.storage, *mined)
+    _, channel, (ana,) = make_world(simcord_env, "ana")
+    for _ in mined:
+        message = answer(await ana.slash(channel, "puzzle play")).message
+        number = int(re.findall(r"Puzzle #(\d+)", words(message))[0])
+        puzzle = mined[number - 1]
+        state = puzzle.position()
+        if puzzle.game == "scopone":  # three hands hidden: only how many cards are unseen
+            assert "Still out" not in words(message)
+            assert "cards you have not seen yet" in words(message)
+        for move in puzzle.line:
+            if state.turn == puzzle.seat:
+                message = await play(ana, message, simcord_env, move)
+            state, _ = state.apply(move)
+        assert "🎉 **Solved!**" in words(message), puzzle.source

@@ -240,7 +240,9 @@ async def bench(args: argparse.Namespace) -> dict:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--database", required=True, help="where the mined puzzles are")
-    parser.add_argument("--puzzles", type=int, default=400, help="puzzles attempted")
+    parser.add_argument(
+        "--puzzles", type=int, default=100_000, help="at most this many puzzles attempted"
+    )
     parser.add_argument("--instances", type=int, default=3, help="members per solver")
     parser.add_argument("--stored", type=int, default=100_000, help="puzzles stored to serve")
     parser.add_argument("--history", type=int, default=2000, help="a member's past attempts")
