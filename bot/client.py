@@ -47,6 +47,7 @@ COGS = (
     "cogs.play",
     "cogs.slow",
     "cogs.watch",
+    "cogs.puzzles",
 )
 TREE_HASH_KEY = "command_tree_hash"
 CLAIM_CHECK_SECONDS = 5
