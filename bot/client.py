@@ -158,7 +158,9 @@ class EscobaBot(commands.AutoShardedBot):
         self.deadlines = DeadlineSweep(
             self, self.service, self.publisher, max_sleep=self.settings.sweep_seconds
         )
-        self.puzzle_stock = PuzzleStock(self.storage, self.settings.puzzle_stock)
+        self.puzzle_stock = PuzzleStock(
+            self.storage, self.settings.database, self.settings.puzzle_stock
+        )
         await self.tree.set_translator(CommandTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in COGS:
@@ -173,7 +175,7 @@ class EscobaBot(commands.AutoShardedBot):
         self.tournament_clock.start()
         if self.serves_dms:
             self.croupier.pool_runner.start()
-            self.puzzle_stock.start()
+            await self.puzzle_stock.start()
         await self.sync_commands()
 
     async def prepare_card_faces(self) -> None:

@@ -1,5 +1,5 @@
-"""The puzzle stock: a bot with too few puzzles mines its own play in a worker process
-until it has enough, and one with enough mines nothing."""
+"""The puzzle stock: a bot with too few puzzles starts a miner process that stores
+puzzles until the stock is full; a bot with enough starts none."""
 
 from __future__ import annotations
 
@@ -10,23 +10,21 @@ from bot.storage import Storage
 
 
 async def test_a_new_bot_mines_puzzles_until_its_stock_is_full(tmp_path):
-    storage = await Storage.open(f"sqlite:///{tmp_path / 'stock.sqlite3'}")
+    url = f"sqlite:///{tmp_path / 'stock.sqlite3'}"
+    storage = await Storage.open(url)
     try:
-        stock = PuzzleStock(storage, target=20)
-        stock.start()
-        for _ in range(600):  # a spawned worker, then a batch of ten matches
-            if await storage.count_puzzles() >= 20:
+        stock = PuzzleStock(storage, url, target=20)
+        await stock.start()
+        assert stock.miner is not None
+        for _ in range(600):  # the miner starts, then stores a batch of ten matches
+            if stock.miner.poll() is not None:
                 break
             await asyncio.sleep(0.1)
+        assert stock.miner.returncode == 0, "it exits once the stock is full"
         assert await storage.count_puzzles() >= 20
-        assert stock._task is not None
-        await asyncio.wait_for(stock._task, 30)
         assert await storage.duplicate_puzzles() == 0
-        stored = await storage.count_puzzles()
-        again = PuzzleStock(storage, target=20)
-        again.start()
-        assert again._task is not None
-        await asyncio.wait_for(again._task, 5)
-        assert await storage.count_puzzles() == stored, "a full stock mines nothing"
+        full = PuzzleStock(storage, url, target=20)
+        await full.start()
+        assert full.miner is None, "a full stock starts no miner"
     finally:
         await storage.close()

@@ -8,8 +8,8 @@ not AI); in every fifth the second member has closed DMs and plays from the ephe
 a table where a member is to act and plays a random legal move, reading whose turn it
 is and what is legal from the bot's ``TableService``, and clicking stable custom ids
 (``esc:card:…`` on the member's panel, then ``esc:move:…`` there for a card that can
-take in several ways, or on the board for a claim). A finished match
-is followed by a new one at its slot, until ``moves`` moves were applied.
+take in several ways, or on the board for a claim). A finished match is followed by a
+new one at its slot, until ``moves`` moves were applied (and no puzzle is mined).
 
 What is measured, and how: ``metering``; lookups that depend on the layout: ``probes``.
 
@@ -358,7 +358,7 @@ def benchmark_settings(database: Path, seed: int) -> Settings:
         hand_pause=0,
         bot_pause=0,
         shard_count=1,
-        puzzle_stock=0,  # no miner beside what is measured
+        puzzle_stock=0,
     )
 
 

@@ -4,6 +4,7 @@ without touching another's.
 
     python -m bot.puzzles mine --matches 400 --seed 1 [--database URL]   mine and store
     python -m bot.puzzles bench --database URL   puzzle ratings vs solvers; serving speed
+    python -m bot.puzzles stock --database URL --target 2000   mine until that many are stored
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from . import bench, mine_cli
+from . import bench, mine_cli, stock
 
-COMMANDS = {"mine": mine_cli, "bench": bench}
+COMMANDS = {"mine": mine_cli, "bench": bench, "stock": stock}
 """Each command's module: ``add_arguments(parser)`` and ``run(args) -> dict``."""
 
 
