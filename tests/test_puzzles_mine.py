@@ -11,11 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.games import Game, State, make_game
+from bot.i18n import CATALOGS
 from bot.puzzles.__main__ import main
 from bot.puzzles.deals import deal_count, known_deals
 from bot.puzzles.exact import move_values
 from bot.puzzles.find import MARGIN, find_puzzle
 from bot.puzzles.mine import GAMES, game_of, mine_match, verify
+from bot.puzzles.themes import PLAY_THEMES
 from bot.storage import Storage
 
 TWO_PLAYER = ("scopa", "escoba", "cirulla", "rubamazzo")
@@ -142,3 +144,33 @@ def test_the_mine_command_prints_one_json_line(capsys):
     assert report["matches"] == len(GAMES) and report["verified"] == 1.0
     assert report["duplicates"] == 0 and report["puzzles"] == report["found"] > 0
     assert set(report["by_game"]) <= set(GAMES)
+
+
+def test_a_puzzle_carries_the_reviews_word_for_its_answer():
+    escoba = make_game("escoba", {"players": 2})
+    # The five sweeps (5 + 10); the ace passes the sweep up: the review's "missed_sweep".
+    puzzle = find_puzzle(escoba, escoba.new_position(["5o 1c", "2e 3e"], "Rb", stock=""))
+    assert puzzle is not None and puzzle.reason == "missed_sweep"
+    assert "matta" not in puzzle.themes, "Escoba has no wild card"
+
+
+def test_the_matta_theme_is_the_games_wild_card_in_the_answer():
+    cirulla = make_game("cirulla", {"players": 2})
+    # The matta (7c) takes 3 + 4 and sweeps; the two takes nothing.
+    state = cirulla.new_position(["7c 2e", "Rb"], "3o 4b", stock="")
+    puzzle = find_puzzle(cirulla, state)
+    assert puzzle is not None and puzzle.line[0] & 63 == cirulla.wild_card
+    assert {"matta", "sweep"} <= set(puzzle.themes)
+    assert puzzle.reason == "missed_sweep"
+
+
+def test_every_mined_theme_and_reason_has_words_in_every_language():
+    puzzles = [p for name in GAMES for p in puzzles_of(name, range(1))]
+    themes = {theme for puzzle in puzzles for theme in puzzle.themes}
+    reasons = {puzzle.reason for puzzle in puzzles if puzzle.reason}
+    assert reasons, "some answers take a sweep another move passes up"
+    for lang in ("en", "es", "it"):
+        for key in [f"review.reason.{reason}" for reason in reasons] + [
+            f"puzzle.theme.{theme}" for theme in themes if theme in PLAY_THEMES
+        ]:
+            assert CATALOGS[lang].get(key), f"{key} in {lang}"

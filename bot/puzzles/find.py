@@ -25,7 +25,7 @@ from ..games import Game, State
 from .deals import known_deals
 from .exact import best_move, move_values
 from .puzzle import Puzzle
-from .themes import themes_of
+from .themes import answer_reason, themes_of
 
 MARGIN = 1.0
 """Points of the hand the answer must win over every other move."""
@@ -53,6 +53,7 @@ def find_puzzle(game: Game, state: State, source: str = "") -> Puzzle | None:
         loss=loss,
         exact=len(deals) == 1,
         themes=themes_of(game, deals[0] if len(deals) > 1 else state, line, other),
+        reason=answer_reason(game, view, line[0], other),
         source=source,
     )
 
