@@ -17,7 +17,7 @@ from bot.puzzles.deals import deal_count, known_deals
 from bot.puzzles.exact import move_values
 from bot.puzzles.find import MARGIN, find_puzzle
 from bot.puzzles.mine import GAMES, game_of, mine_match, verify
-from bot.puzzles.themes import PLAY_THEMES
+from bot.puzzles.themes import PLAY_THEMES, themes_of
 from bot.storage import Storage
 
 TWO_PLAYER = ("scopa", "escoba", "cirulla", "rubamazzo")
@@ -174,3 +174,17 @@ def test_every_mined_theme_and_reason_has_words_in_every_language():
             f"puzzle.theme.{theme}" for theme in themes if theme in PLAY_THEMES
         ]:
             assert CATALOGS[lang].get(key), f"{key} in {lang}"
+
+
+def test_a_scopone_puzzles_themes_hold_on_every_deal_the_mover_cannot_rule_out():
+    game = game_of("scopone")
+    puzzles = [p for p in puzzles_of("scopone", range(6)) if not p.exact]
+    assert puzzles
+    for puzzle in puzzles:
+        state = puzzle.position()
+        deals = known_deals(game, state.observe(puzzle.seat), 60)
+        values = [move_values(game, deal) for deal in deals]
+        mean = {move: sum(v[move] for v in values) for move in values[0]}
+        other = max((m for m in mean if m != puzzle.line[0]), key=mean.__getitem__)
+        for deal in deals:  # no theme rests on one layout of the hidden cards
+            assert set(puzzle.themes) <= set(themes_of(game, deal, list(puzzle.line), other))

@@ -52,10 +52,21 @@ def find_puzzle(game: Game, state: State, source: str = "") -> Puzzle | None:
         line=tuple(line),
         loss=loss,
         exact=len(deals) == 1,
-        themes=themes_of(game, deals[0] if len(deals) > 1 else state, line, other),
+        themes=common_themes(game, deals if len(deals) > 1 else [state], line, other),
         reason=answer_reason(game, view, line[0], other),
         source=source,
     )
+
+
+def common_themes(game: Game, deals: list[State], line: list[int], other: int) -> tuple[str, ...]:
+    """The themes the answer has on every deal the mover cannot rule out (on one layout
+    alone a theme could rest on cards the mover cannot see)."""
+    found = themes_of(game, deals[0], line, other)
+    for deal in deals[1:]:
+        if not found:
+            break
+        found = tuple(theme for theme in themes_of(game, deal, line, other) if theme in found)
+    return found
 
 
 def exact_line(game: Game, state: State) -> tuple[list[int], float, int] | None:
