@@ -183,6 +183,7 @@ def test_a_scopone_puzzles_themes_hold_on_every_deal_the_mover_cannot_rule_out()
     for puzzle in puzzles:
         state = puzzle.position()
         deals = known_deals(game, state.observe(puzzle.seat), 60)
+        assert deals and len(deals) > 1
         values = [move_values(game, deal) for deal in deals]
         mean = {move: sum(v[move] for v in values) for move in values[0]}
         other = max((m for m in mean if m != puzzle.line[0]), key=mean.__getitem__)
