@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.games import Game, State, make_game
+from bot.games.cards import mask_of
 from bot.i18n import CATALOGS
 from bot.puzzles.__main__ import main
 from bot.puzzles.deals import deal_count, known_deals
@@ -189,3 +190,32 @@ def test_a_scopone_puzzles_themes_hold_on_every_deal_the_mover_cannot_rule_out()
         other = max((m for m in mean if m != puzzle.line[0]), key=mean.__getitem__)
         for deal in deals:  # no theme rests on one layout of the hidden cards
             assert set(puzzle.themes) <= set(themes_of(game, deal, list(puzzle.line), other))
+
+
+def test_a_stock_of_one_round_is_shared_in_every_way_and_no_other():
+    escoba = make_game("escoba", {"players": 2})
+    # The mover's last card of the round; the stock's six cards make the last round.
+    state = escoba.new_position(["5o", ""], "Rb 3c", stock="1o 2o 3o 4o 6o 7o", turn=0)
+    view = state.observe(0)
+    deals = known_deals(escoba, view, 60)
+    assert deals is not None and len(deals) == deal_count(view) == 20  # 6 choose 3
+    assert all(deal.observe(0) == view for deal in deals), "nothing the mover sees differs"
+    next_rounds = set()
+    for deal in deals:
+        after, _ = deal.apply(view.legal_moves[0])
+        next_rounds.add(tuple(mask_of(hand) for hand in after.hands))
+    assert len(next_rounds) == 20, "each deal gives the next round's hands another way"
+    larger = escoba.new_position(["5o", ""], "Rb", stock="1o 2o 3o 4o 6o 7o 1c 2c")
+    assert known_deals(escoba, larger.observe(0), 10_000) is None, "two rounds: left alone"
+
+
+def test_an_earlier_two_player_puzzle_is_best_on_every_deal_of_the_last_round():
+    puzzles = [p for p in puzzles_of("cirulla", range(1, 4)) if p.position().stock_size]
+    assert puzzles, "the round before the last gives puzzles"
+    game = game_of("cirulla")
+    for puzzle in puzzles:
+        deals = known_deals(game, puzzle.position().observe(puzzle.seat), 60)
+        assert deals and len(deals) > 1 and not puzzle.exact and len(puzzle.line) == 1
+        for deal in deals:
+            values = move_values(game, deal)
+            assert values[puzzle.line[0]] == max(values.values())

@@ -8,7 +8,8 @@ A position is a puzzle when one move is clearly best from what the mover can kno
   two-player game the line goes on while the mover's next decision, after the other
   side's best reply, is again the only one keeping the best result by ``MARGIN``.
 - **A few deals** (at most ``DEALS`` the mover cannot rule out, as in Scopone's last
-  rounds, where the other three hands hide the cards not seen): every move is searched
+  rounds, where the other three hands hide the cards not seen, or a two-player round
+  before the last, whose stock is the last round): every move is searched
   exactly on every deal; the best must be at least as good as any other on every one
   of them (a bridge play problem) and beat each other move by ``MARGIN`` on average.
   One move to find: the replies depend on cards the mover cannot see.
