@@ -27,6 +27,7 @@ from .publishing import Publisher, Timings
 from .publishing.emojis import find_card_faces, upload_card_faces
 from .publishing.seasons import SeasonPoster
 from .publishing.tournaments import TournamentPublisher
+from .puzzles.stock import PuzzleStock
 from .screens.cards import CardFaces
 from .screens.ids import DYNAMIC_ITEMS
 from .settings import Settings
@@ -47,6 +48,7 @@ COGS = (
     "cogs.play",
     "cogs.slow",
     "cogs.watch",
+    "cogs.puzzles",
 )
 TREE_HASH_KEY = "command_tree_hash"
 CLAIM_CHECK_SECONDS = 5
@@ -156,6 +158,7 @@ class EscobaBot(commands.AutoShardedBot):
         self.deadlines = DeadlineSweep(
             self, self.service, self.publisher, max_sleep=self.settings.sweep_seconds
         )
+        self.puzzle_stock = PuzzleStock(self.storage, self.settings.puzzle_stock)
         await self.tree.set_translator(CommandTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in COGS:
@@ -170,6 +173,7 @@ class EscobaBot(commands.AutoShardedBot):
         self.tournament_clock.start()
         if self.serves_dms:
             self.croupier.pool_runner.start()
+            self.puzzle_stock.start()
         await self.sync_commands()
 
     async def prepare_card_faces(self) -> None:
@@ -332,6 +336,9 @@ class EscobaBot(commands.AutoShardedBot):
         deadlines = getattr(self, "deadlines", None)
         if deadlines is not None:
             deadlines.stop()
+        stock = getattr(self, "puzzle_stock", None)
+        if stock is not None:
+            stock.stop()
         tournaments = getattr(self, "tournament_publisher", None)
         if tournaments is not None:
             tournaments.stop()

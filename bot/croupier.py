@@ -32,6 +32,8 @@ from .opening import interaction_lang, open_table, seat_for, tell_slow_seat
 from .pool.handlers import PoolHandlers
 from .publishing import DiscordPort, Publisher
 from .publishing.pool import PoolRunner
+from .puzzles.handlers import PuzzleHandlers
+from .puzzles.serving import PuzzleService
 from .records import RecordHandlers
 from .screens.common import card_words, origin_of, reply
 from .screens.confirm import confirm_message, left_text
@@ -67,6 +69,7 @@ class Croupier(
     FriendsHandlers,
     SlowHandlers,
     WatchHandlers,
+    PuzzleHandlers,
 ):
     """Answers every click and table command for one bot."""
 
@@ -87,6 +90,7 @@ class Croupier(
         self.replays = MatchReplay(service.storage, port.card_faces)
         self.reviews = MatchReviews(service.storage, self.replays, port.bots, port.card_faces)
         self.daily = DailyService(service.storage, port.bots, service.storage.clock)
+        self.puzzles = PuzzleService(service.storage, service.storage.clock)
         self.tournaments = tournaments
         self.pool_runner = PoolRunner(port, service, publisher)
 

@@ -60,6 +60,9 @@ class Settings(BaseSettings):
     publish_pause: float = Field(default=0.6, ge=0, le=10)
     ping_quiet: float = Field(default=8.0, ge=0, le=300)
     edit_window: float = Field(default=5.0, ge=0, le=60)
+    puzzle_stock: int = Field(default=2000, ge=0, le=1_000_000)
+    """The process of shard 0 mines its own play for puzzles while fewer are stored
+    (``puzzles.stock``; 0: never)."""
     sweep_seconds: float = Field(default=600.0, ge=1, le=86400)
     """The slow tables' sweep looks at least this often (it also records that the bot
     is up: a restart gives slow turns back the time it was away)."""

@@ -13,6 +13,8 @@ from bot.client import create_bot
 from bot.settings import Settings
 from bot.storage.databases import DatabaseError, scratch_schema
 
+os.environ.setdefault("PUZZLE_STOCK", "0")  # the sandbox's tests mine no puzzles behind them
+
 
 @pytest.fixture
 def bot_settings(request, tmp_path) -> Settings:
@@ -30,6 +32,7 @@ def bot_settings(request, tmp_path) -> Settings:
         ping_quiet=0,
         edit_window=0,
         shard_count=1,
+        puzzle_stock=0,
     )
 
 

@@ -66,7 +66,13 @@ async def test_the_lobby_offers_every_level_and_a_new_level_plays_a_whole_match(
     await driver.open("scopa new", target=11)
     offered = select_options(driver.lobby, BOT_SELECT)
     levels = [(option.value, option.description) for option in offered[:-1]]
-    assert levels == [(level.name, f"Level {level.number}") for level in LADDER]
+    assert levels == [
+        (
+            level.name,
+            f"Level {level.number}" + (" · suits the host now" if level.number == 3 else ""),
+        )
+        for level in LADDER
+    ], "a newcomer host: the middle level suits them"
     assert str(offered[3].emoji) == "🦉" and offered[-1].value == "remove"
     await ana.select(driver.lobby, ["sharp"], custom_id=BOT_SELECT)
     lobby = latest(channel, driver.lobby)

@@ -177,6 +177,7 @@ async def test_slash_commands_fit_discord_limits_in_every_language(commands_payl
         "games",
         "vacation",
         "daily",
+        "puzzle",
         "tournament",
         "settings",
     }

@@ -358,6 +358,7 @@ def benchmark_settings(database: Path, seed: int) -> Settings:
         hand_pause=0,
         bot_pause=0,
         shard_count=1,
+        puzzle_stock=0,  # no miner beside what is measured
     )
 
 

@@ -39,7 +39,7 @@ from .scratch import benchmark_database, described
 
 DAY = 86400.0
 START = datetime(2026, 1, 5, tzinfo=UTC).timestamp()
-FORMATS = (("scopa", 11), ("escoba", 21))
+FORMATS = (("scopa", 11), ("escoba", 21), ("scopa", 1))
 KINDS = (("prompt", 0.55), ("late", 0.25), ("vacation", 0.12), ("never", 0.08))
 """How the simulated members answer, and how many of them do so."""
 

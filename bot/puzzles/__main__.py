@@ -1,7 +1,9 @@
 """``python -m bot.puzzles <command>``: each command's arguments and code in its own
-module (``mine``: ``mine_cli.py``), so commands are added without touching another's.
+module (``mine``: ``mine_cli.py``, ``bench``: ``bench.py``), so commands are added
+without touching another's.
 
     python -m bot.puzzles mine --matches 400 --seed 1 [--database URL]   mine and store
+    python -m bot.puzzles bench --database URL   puzzle ratings vs solvers; serving speed
 """
 
 from __future__ import annotations
@@ -9,9 +11,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from . import mine_cli
+from . import bench, mine_cli
 
-COMMANDS = {"mine": mine_cli}
+COMMANDS = {"mine": mine_cli, "bench": bench}
 """Each command's module: ``add_arguments(parser)`` and ``run(args) -> dict``."""
 
 

@@ -20,6 +20,7 @@ from ..tables import FRIENDS, TableError
 from .common import game_name, listed_name, sweeps_text
 from .ids import LeaderboardButton
 from .levels_beaten import levels_beaten_text
+from .puzzle_stats import add_puzzle_field
 
 PAGE_SIZE = 10
 QUICK_PLAY = 0
@@ -239,7 +240,7 @@ class Leaderboards:
         )
         if not records and not quick and not friendly:
             embed.description = tr(lang, "stats.empty")
-            return embed
+            return await add_puzzle_field(embed, self.storage, member.id, lang, sparkline)
         favourite = favourite_game([*records, *quick, *friendly])
         embed.description = tr(lang, "stats.favourite", game=game_name(favourite, lang))
         finishes = await self.storage.finishes(guild_id, member.id)
@@ -264,7 +265,7 @@ class Leaderboards:
             embed.add_field(name=name, value=_joined(value, ends_text(record, ended, lang)))
         if beaten := await levels_beaten_text(self.storage, member.id, lang):
             embed.add_field(name=tr(lang, "stats.levels_beaten"), value=beaten, inline=False)
-        return embed
+        return await add_puzzle_field(embed, self.storage, member.id, lang, sparkline)
 
     async def _game_text(self, guild_id: int, user_id: int, record: PlayerRecord, lang: str):
         trail = await self.storage.rating_trail(

@@ -33,10 +33,12 @@ from ..storage import Storage
 from ..tables import Table, TableError
 from .cards import CardFaces, CardWords
 from .common import GAME_COLOURS, card_words, origin_of, seen_name, table_game_name, you_at
-from .ids import ReplayButton
+from .ids import PuzzleNextButton, ReplayButton
 from .replay import MatchReplay, PlayedMatch
 from .verdicts import move_words, reason_text
 
+PRACTISED_THEMES = {"missed_sweep": "sweep", "left_seven": "seven_of_coins"}
+"""The puzzles' theme a key moment's reason points to ("practise this")."""
 SHOWN_VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder", "forced")
 PICTURE = "review.png"
 
@@ -146,6 +148,7 @@ def review_layout(
         moments = key_moments(decisions)
         if moments:
             parts.append(_moment_buttons(table.id, moments, lang))
+            parts.append(_practise_buttons(table.game, moments, lang))
     parts.append(ui.TextDisplay("-# " + tr(lang, "review.thresholds", **_limits())))
     view = ui.LayoutView(timeout=None)
     view.add_item(ui.Container(*parts, accent_colour=GAME_COLOURS.get(table.game)))
@@ -195,4 +198,14 @@ def _moment_buttons(table_id: int, moments: list[Decision], lang: str) -> ui.Act
     for moment in moments:
         label = tr(lang, "review.show_move", step=moment.step)
         row.add_item(ReplayButton(table_id, moment.step, "open", label=label, emoji="⏯"))
+    return row
+
+
+def _practise_buttons(game: str, moments: list[Decision], lang: str) -> ui.ActionRow:
+    """ "Practise this": a puzzle of the game, of the moment's theme when it has one."""
+    row: ui.ActionRow = ui.ActionRow()
+    for moment in moments:
+        theme = PRACTISED_THEMES.get(moment.reason)
+        label = tr(lang, "review.practise", step=moment.step)
+        row.add_item(PuzzleNextButton(game, theme, moment.step, label=label, emoji="🧩"))
     return row

@@ -234,6 +234,11 @@ COPIED_TABLES = (
     "deadlines",
     "sweeps",
     "puzzles",
+    "puzzle_attempts",
+    "puzzle_ratings",
+    "puzzle_themes",
+    "daily_puzzles",
+    "daily_puzzle_solves",
 )
 """Every table of the schema (but the shard claims, which belong to the processes of
 one database), each after the tables it refers to."""

@@ -5,8 +5,10 @@ PostgreSQL for several processes on one database), one module per kind of data."
 from __future__ import annotations
 
 from .daily import DailyData
+from .daily_puzzle import DailyPuzzleData
 from .deadlines import DeadlineData
 from .pool import PoolData
+from .puzzle_play import PuzzlePlayData
 from .puzzles import PuzzleData
 from .results import Results
 from .seasons import SeasonData
@@ -25,5 +27,7 @@ class Storage(
     ServerData,
     DeadlineData,
     PuzzleData,
+    PuzzlePlayData,
+    DailyPuzzleData,
 ):
     """The bot's data. Open with ``await Storage.open(url)``."""

@@ -18,7 +18,7 @@ claim of a turn whose time is up), ``esc:hist`` (the /history select),
 ``esc:daily:<day>:<game>:<ply>:<c|m|b>:<card or move hex>`` (a daily hand's card, capture
 and Back; ``esc:dailysel:…`` its menu of captures), ``esc:tour:<tournament>:<action>`` (a
 tournament's sign-up), ``esc:pair:<tournament>:<invitation>:<accept|decline>`` (a tournament
-of pairs' invitation, answered by the partner).
+of pairs' invitation, answered by the partner); puzzles' ids in ``ids.puzzles``.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from typing import Any
 from discord import ui
 
 from .events import DailyButton, DailySelect, InvitationButton, TournamentButton
+from .puzzles import PuzzleButton, PuzzleNextButton, PuzzleSelect
 from .quick import AgainButton, BlockButton, DuoButton, PoolButton, ReactSelect
 from .records import (
     HistorySelect,
@@ -82,6 +83,9 @@ DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
     DuoButton,
     AgainButton,
     WatchButton,
+    PuzzleButton,
+    PuzzleSelect,
+    PuzzleNextButton,
 )
 
 
