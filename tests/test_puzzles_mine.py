@@ -11,11 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.games import Game, State, make_game
+from bot.games.cards import mask_of
+from bot.i18n import CATALOGS
 from bot.puzzles.__main__ import main
 from bot.puzzles.deals import deal_count, known_deals
 from bot.puzzles.exact import move_values
 from bot.puzzles.find import MARGIN, find_puzzle
 from bot.puzzles.mine import GAMES, game_of, mine_match, verify
+from bot.puzzles.themes import PLAY_THEMES, themes_of
 from bot.storage import Storage
 
 TWO_PLAYER = ("scopa", "escoba", "cirulla", "rubamazzo")
@@ -142,3 +145,77 @@ def test_the_mine_command_prints_one_json_line(capsys):
     assert report["matches"] == len(GAMES) and report["verified"] == 1.0
     assert report["duplicates"] == 0 and report["puzzles"] == report["found"] > 0
     assert set(report["by_game"]) <= set(GAMES)
+
+
+def test_a_puzzle_carries_the_reviews_word_for_its_answer():
+    escoba = make_game("escoba", {"players": 2})
+    # The five sweeps (5 + 10); the ace passes the sweep up: the review's "missed_sweep".
+    puzzle = find_puzzle(escoba, escoba.new_position(["5o 1c", "2e 3e"], "Rb", stock=""))
+    assert puzzle is not None and puzzle.reason == "missed_sweep"
+    assert "matta" not in puzzle.themes, "Escoba has no wild card"
+
+
+def test_the_matta_theme_is_the_games_wild_card_in_the_answer():
+    cirulla = make_game("cirulla", {"players": 2})
+    # The matta (7c) takes 3 + 4 and sweeps; the two takes nothing.
+    state = cirulla.new_position(["7c 2e", "Rb"], "3o 4b", stock="")
+    puzzle = find_puzzle(cirulla, state)
+    assert puzzle is not None and puzzle.line[0] & 63 == cirulla.wild_card
+    assert {"matta", "sweep"} <= set(puzzle.themes)
+    assert puzzle.reason == "missed_sweep"
+
+
+def test_every_mined_theme_and_reason_has_words_in_every_language():
+    puzzles = [p for name in GAMES for p in puzzles_of(name, range(1))]
+    themes = {theme for puzzle in puzzles for theme in puzzle.themes}
+    reasons = {puzzle.reason for puzzle in puzzles if puzzle.reason}
+    assert reasons, "some answers take a sweep another move passes up"
+    for lang in ("en", "es", "it"):
+        for key in [f"review.reason.{reason}" for reason in reasons] + [
+            f"puzzle.theme.{theme}" for theme in themes if theme in PLAY_THEMES
+        ]:
+            assert CATALOGS[lang].get(key), f"{key} in {lang}"
+
+
+def test_a_scopone_puzzles_themes_hold_on_every_deal_the_mover_cannot_rule_out():
+    game = game_of("scopone")
+    puzzles = [p for p in puzzles_of("scopone", range(6)) if not p.exact]
+    assert puzzles
+    for puzzle in puzzles:
+        state = puzzle.position()
+        deals = known_deals(game, state.observe(puzzle.seat), 60)
+        assert deals and len(deals) > 1
+        values = [move_values(game, deal) for deal in deals]
+        mean = {move: sum(v[move] for v in values) for move in values[0]}
+        other = max((m for m in mean if m != puzzle.line[0]), key=mean.__getitem__)
+        for deal in deals:  # no theme rests on one layout of the hidden cards
+            assert set(puzzle.themes) <= set(themes_of(game, deal, list(puzzle.line), other))
+
+
+def test_a_stock_of_one_round_is_shared_in_every_way_and_no_other():
+    escoba = make_game("escoba", {"players": 2})
+    # The mover's last card of the round; the stock's six cards make the last round.
+    state = escoba.new_position(["5o", ""], "Rb 3c", stock="1o 2o 3o 4o 6o 7o", turn=0)
+    view = state.observe(0)
+    deals = known_deals(escoba, view, 60)
+    assert deals is not None and len(deals) == deal_count(view) == 20  # 6 choose 3
+    assert all(deal.observe(0) == view for deal in deals), "nothing the mover sees differs"
+    next_rounds = set()
+    for deal in deals:
+        after, _ = deal.apply(view.legal_moves[0])
+        next_rounds.add(tuple(mask_of(hand) for hand in after.hands))
+    assert len(next_rounds) == 20, "each deal gives the next round's hands another way"
+    larger = escoba.new_position(["5o", ""], "Rb", stock="1o 2o 3o 4o 6o 7o 1c 2c")
+    assert known_deals(escoba, larger.observe(0), 10_000) is None, "two rounds: left alone"
+
+
+def test_an_earlier_two_player_puzzle_is_best_on_every_deal_of_the_last_round():
+    puzzles = [p for p in puzzles_of("cirulla", range(1, 4)) if p.position().stock_size]
+    assert puzzles, "the round before the last gives puzzles"
+    game = game_of("cirulla")
+    for puzzle in puzzles:
+        deals = known_deals(game, puzzle.position().observe(puzzle.seat), 60)
+        assert deals and len(deals) > 1 and not puzzle.exact and len(puzzle.line) == 1
+        for deal in deals:
+            values = move_values(game, deal)
+            assert values[puzzle.line[0]] == max(values.values())

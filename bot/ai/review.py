@@ -79,7 +79,7 @@ def review_decision(
     loss = max(0.0, best - value)
     verdict = _verdict(loss)
     reason = ""
-    tempting = _tempting(game, view, played)
+    tempting = tempting_moves(game, view, played)
     if tempting:
         tempting_best = max(values[moves.index(move)] for move in tempting[1])
         if value >= tempting_best:
@@ -99,7 +99,7 @@ def _verdict(loss: float) -> str:
     return "blunder"
 
 
-def _tempting(game: Game, view: Observation, played: int) -> tuple[str, list[int]] | None:
+def tempting_moves(game: Game, view: Observation, played: int) -> tuple[str, list[int]] | None:
     """A sweep or the seven of coins the played move passed up, and the moves that
     took it."""
     state = game.resample(view, random.Random(0))
@@ -235,7 +235,7 @@ def bench(matches: int, workers: int, sample: int) -> dict:
 
 
 def _had_sweep(game: Game, view: Observation, played: int) -> bool:
-    tempting = _tempting(game, view, played)
+    tempting = tempting_moves(game, view, played)
     return tempting is not None and tempting[0] == "missed_sweep"
 
 

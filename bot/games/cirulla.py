@@ -30,6 +30,7 @@ class Cirulla(FishingGame):
     name = "cirulla"
     options: CirullaOptions
     captures_both = True
+    wild_card = MATTA
     categories = (
         "sweeps",
         "declarations",

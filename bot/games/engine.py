@@ -402,6 +402,8 @@ class Game:
     steals_piles: ClassVar[bool] = False
     """Whether a card may take another seat's pile (Rubamazzo): a game of stealing,
     not of sweeps and scoring categories."""
+    wild_card: ClassVar[int] = -1
+    """The card a declaration may name another value (Cirulla's matta), or -1."""
 
     categories: ClassVar[tuple[str, ...]] = ()
     """The categories a hand is scored in, in the order a score sheet lists them."""

@@ -3,7 +3,11 @@
     states = known_deals(game, view, limit=200)   # None when there are more
 
 The cards the seat has not seen are shared among the other hands (their sizes are
-public) in every way there is; the stock must be empty (a stock's order would make
+public) in every way there is, and so is the stock when it holds one deal round at
+most: the engine deals a round's cards in turn from the mano (``Game._deal_round``: the
+stock's place ``i`` to the ``i``-th seat after the mano, cycling), so a stock's orders
+that give each seat the same cards are one deal, and each way to share its cards among
+the places' classes is listed once. A larger stock is left alone (its orders would make
 the deals too many to search). Each deal is the engine's own ``resample`` with the
 hidden cards in that order, so what the seat observes is the same in all of them.
 """
@@ -28,8 +32,8 @@ def unseen_cards(view: Observation) -> list[int]:
 
 
 def deal_count(view: Observation) -> int:
-    """How many ways the unseen cards can lie in the other hands."""
-    sizes = _hidden_sizes(view)
+    """How many ways the unseen cards can lie in the other hands and the stock's round."""
+    sizes = _hidden_sizes(view) + _stock_classes(view)
     count, left = 1, sum(sizes)
     for size in sizes:
         count *= math.comb(left, size)
@@ -38,19 +42,43 @@ def deal_count(view: Observation) -> int:
 
 
 def known_deals(game: Game, view: Observation, limit: int) -> list[State] | None:
-    """Every deal consistent with ``view`` (None when the stock is not empty or there
-    are more than ``limit``)."""
-    if view.stock or deal_count(view) > limit:
+    """Every deal consistent with ``view`` (None when the stock holds more than one deal
+    round or there are more than ``limit``)."""
+    if view.stock > game.hand_size * game.players or deal_count(view) > limit:
         return None
-    cards = unseen_cards(view)
+    cards, hands = unseen_cards(view), sum(_hidden_sizes(view))
+    classes = _stock_classes(view)
     rng = random.Random(0)
-    return [game.resample(view, rng, hidden) for hidden in _orders(cards, _hidden_sizes(view))]
+    return [
+        game.resample(view, rng, hidden[:hands] + _dealt_order(hidden[hands:], classes))
+        for hidden in _orders(cards, _hidden_sizes(view) + classes)
+    ]
 
 
 def _hidden_sizes(view: Observation) -> list[int]:
     """How many unseen cards each other hand holds, in seat order."""
     shown = [len(cards) for cards in view.revealed] or [0] * view.players
     return [size - shown[seat] for seat, size in enumerate(view.hand_sizes) if seat != view.seat]
+
+
+def _stock_classes(view: Observation) -> list[int]:
+    """How many of the stock's places each seat's turn in the next round takes."""
+    return (
+        [len(range(turn, view.stock, view.players)) for turn in range(view.players)]
+        if view.stock
+        else []
+    )
+
+
+def _dealt_order(grouped: list[int], classes: list[int]) -> list[int]:
+    """The stock's order from its cards grouped by class (the first ``classes[0]`` cards
+    to the mano's places, and so on): place ``i`` takes class ``i % players``."""
+    groups, start = [], 0
+    for size in classes:
+        groups.append(grouped[start : start + size])
+        start += size
+    players = len(classes)
+    return [groups[place % players][place // players] for place in range(len(grouped))]
 
 
 def _orders(cards: list[int], sizes: list[int]) -> Iterator[list[int]]:

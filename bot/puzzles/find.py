@@ -8,7 +8,8 @@ A position is a puzzle when one move is clearly best from what the mover can kno
   two-player game the line goes on while the mover's next decision, after the other
   side's best reply, is again the only one keeping the best result by ``MARGIN``.
 - **A few deals** (at most ``DEALS`` the mover cannot rule out, as in Scopone's last
-  rounds, where the other three hands hide the cards not seen): every move is searched
+  rounds, where the other three hands hide the cards not seen, or a two-player round
+  before the last, whose stock is the last round): every move is searched
   exactly on every deal; the best must be at least as good as any other on every one
   of them (a bridge play problem) and beat each other move by ``MARGIN`` on average.
   One move to find: the replies depend on cards the mover cannot see.
@@ -25,7 +26,7 @@ from ..games import Game, State
 from .deals import known_deals
 from .exact import best_move, move_values
 from .puzzle import Puzzle
-from .themes import themes_of
+from .themes import answer_reason, themes_of
 
 MARGIN = 1.0
 """Points of the hand the answer must win over every other move."""
@@ -52,9 +53,21 @@ def find_puzzle(game: Game, state: State, source: str = "") -> Puzzle | None:
         line=tuple(line),
         loss=loss,
         exact=len(deals) == 1,
-        themes=themes_of(game, deals[0] if len(deals) > 1 else state, line, other),
+        themes=common_themes(game, deals if len(deals) > 1 else [state], line, other),
+        reason=answer_reason(game, view, line[0], other),
         source=source,
     )
+
+
+def common_themes(game: Game, deals: list[State], line: list[int], other: int) -> tuple[str, ...]:
+    """The themes the answer has on every deal the mover cannot rule out (on one layout
+    alone a theme could rest on cards the mover cannot see)."""
+    found = themes_of(game, deals[0], line, other)
+    for deal in deals[1:]:
+        if not found:
+            break
+        found = tuple(theme for theme in themes_of(game, deal, line, other) if theme in found)
+    return found
 
 
 def exact_line(game: Game, state: State) -> tuple[list[int], float, int] | None:

@@ -2,10 +2,11 @@
 play and mine N matches, spread over the games, and store their puzzles.
 
 Prints one JSON line: ``matches``, ``puzzles`` (new ones stored), ``found`` (before
-the database's dedup), ``by_game``, ``by_theme``, ``exact``, ``verified`` (the share of
-exact puzzles whose answer a fresh search finds again: 1.0), ``duplicates`` (positions
-stored twice: 0), ``multi_move`` (puzzles with more than one move to find) and
-``ms_per_match``. Without ``--database`` the puzzles go to a scratch SQLite file.
+the database's dedup), ``by_game``, ``by_theme``, ``by_reason`` (the review's word for
+the answers), ``exact``, ``verified`` (the share of exact puzzles whose answer a fresh
+search finds again: 1.0), ``duplicates`` (positions stored twice: 0), ``multi_move``
+(puzzles with more than one move to find) and ``ms_per_match``. Without ``--database``
+the puzzles go to a scratch SQLite file.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ def run(args: argparse.Namespace) -> dict:
         "found": len(puzzles),
         "by_game": dict(sorted(Counter(p.game for p in puzzles).items())),
         "by_theme": dict(Counter(t for p in puzzles for t in p.themes).most_common()),
+        "by_reason": dict(Counter(p.reason for p in puzzles if p.reason).most_common()),
         "exact": len(exact),
         "verified": round(sum(map(verify, exact)) / max(len(exact), 1), 4),
         "duplicates": duplicates,

@@ -7,6 +7,8 @@ compared from the mover's side:
 - ``sweep_prevented``: after the other move, the reply would sweep the table;
 - ``last_capture``: the answer makes the mover's side the hand's last taker (the
   table's last cards are theirs), the other move does not;
+- ``matta``: the answer's first move plays or takes the game's wild card
+  (``Game.wild_card``: Cirulla's matta);
 - each scoring category the game declares (``Game.categories``: ``primiera``,
   ``seven_of_coins``, ``coins``, ``cards``, ``re_bello``, ``grande``, …) that the
   answer wins more points of than the other move (the sweeps' own category aside: the
@@ -17,11 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..games import Game, State
+from ..ai.review import tempting_moves
+from ..games import Game, Observation, State, move_capture, move_card
 from ..games.events import Captured, Event, HandScored, LeftoversTaken
 from .exact import best_move
 
-PLAY_THEMES = ("sweep", "sweep_prevented", "last_capture")
+PLAY_THEMES = ("sweep", "sweep_prevented", "last_capture", "matta")
 """The themes that are not a scoring category."""
 
 
@@ -38,6 +41,8 @@ def themes_of(game: Game, state: State, line: Sequence[int], other: int) -> tupl
         found.append("sweep_prevented")
     if _last_taker(answer, game) == side != _last_taker(instead, game):
         found.append("last_capture")
+    if _moves_wild_card(game, line[0]):
+        found.append("matta")
     mine, theirs = _categories(answer, side), _categories(instead, side)
     found += [
         name
@@ -45,6 +50,22 @@ def themes_of(game: Game, state: State, line: Sequence[int], other: int) -> tupl
         if name != "sweeps" and mine.get(name, 0) > theirs.get(name, 0)
     ]
     return tuple(found)
+
+
+def answer_reason(game: Game, view: Observation, answer: int, other: int) -> str:
+    """The review's word for the answer (``ai.review``'s ``Decision.reason``), as the
+    review would give it to the best other move ``other``: ``missed_sweep`` or
+    ``left_seven`` when ``other`` passes up a sweep or the seven of coins the answer
+    takes, ``right_to_pass`` when the answer passes one up; else ''."""
+    tempting = tempting_moves(game, view, other)
+    if tempting and answer in tempting[1]:
+        return tempting[0]
+    return "right_to_pass" if tempting_moves(game, view, answer) else ""
+
+
+def _moves_wild_card(game: Game, move: int) -> bool:
+    wild = game.wild_card
+    return wild >= 0 and (move_card(move) == wild or bool(move_capture(move) >> wild & 1))
 
 
 def _played_out(game: Game, state: State, moves: list[int]) -> list[list[Event]]:
