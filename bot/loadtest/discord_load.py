@@ -12,7 +12,6 @@ take in several ways, or on the board for a claim). A finished match is followed
 new one at its slot, until ``moves`` moves were applied (and no puzzle is mined).
 
 What is measured, and how: ``metering``; lookups that depend on the layout: ``probes``.
-
 Pauses (``HAND_PAUSE=0``, ``BOT_PAUSE=0``): a bot's sleep under SimCord's settle timeout
 (5 s) is waited out by SimCord; a longer one parks until ``_catch_up`` moves the clock in
 ``TIME_STEP`` steps (``virtual_advances``). ``patience``: steps on a busy machine.
