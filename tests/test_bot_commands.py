@@ -43,7 +43,7 @@ async def test_without_threads_one_table_per_channel(simcord_env):
     assert "Create Public Threads" in answer(first).content
     assert channel.threads == []
     second = await bob.slash(channel, "scopa new")
-    assert second.response.content.startswith("This channel already has a live table.")
+    assert second.response.content.startswith("This channel already has a table in play.")
 
     driver = TableDriver(simcord_env, channel, [ana, bob], lobby=first.response.message)
     await driver.seat_and_start()
@@ -137,7 +137,7 @@ async def test_hand_table_rules_leave_and_rematch(simcord_env):
     assert lobby.embeds[0].title == "Escoba · table #2"
     assert "French deck, 40 cards (no J, Q, K)" in lobby.embeds[0].description, "the same rules"
     twice = await ana.click(final, label="Rematch")
-    assert answer(twice).content.startswith("This thread already has a live table: join it")
+    assert answer(twice).content.startswith("This thread already has a table in play: join it")
     await ana.click(lobby, label="Join")
     left = await ana.slash(driver.thread, "leave")
     assert answer(left).content == "You left table #2."

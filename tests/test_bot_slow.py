@@ -176,6 +176,7 @@ async def test_games_lists_ten_open_matches_most_urgent_first(simcord_env):
     assert len(rows) == 10 and "Your matches (10)" in listed.embeds[0].title
     mine = [i for i, row in enumerate(rows) if "your move" in row]
     assert mine and mine == list(range(len(mine))), "the member's own moves come first"
+    assert all("bea to move" in row for row in rows if "your move" not in row), rows
     assert all("due <t:" in row for row in rows)
     hands = custom_ids(listed, "esc:hand:")
     assert len(hands) == 10

@@ -41,7 +41,7 @@ async def test_two_servers_play_a_slow_match_from_their_turn_messages(simcord_en
     searching = answer(await ana.slash(here, "play", game="scopa", pace="day"))
     assert "Scopa (Slow: 1 day a move)" in message_text(current(simcord_env, searching.message))
     await simcord_env.advance_time(3 * 3600)  # bob comes hours later
-    await bob.slash(there, "play", game="scopa", pace="day")
+    found = answer(await bob.slash(there, "play", game="scopa", pace="day"))
     await simcord_env.settle()
     turns = 0
     while turns < 400:
@@ -59,6 +59,8 @@ async def test_two_servers_play_a_slow_match_from_their_turn_messages(simcord_en
         if turns % 30 == 0:
             await simcord_env.restart_bot(create_bot(bot_settings))
     assert 20 < turns < 400
+    paired = message_text(current(simcord_env, found.message))
+    assert "Each of your turns comes to your DMs" in paired and "just below" not in paired
     for player in (ana, bob):
         final = message_text(current(simcord_env, seats(player)[-1]))
         assert "Result" in final and "You: rating 1000 →" in final, final

@@ -70,7 +70,11 @@ def _line(table: Table, user_id: int, lang: str, place: str) -> str:
         return f"{head} · {tr(lang, 'games.lobby')}"
     turn = table.match.turn
     mine = table.seats[turn].user_id == user_id
-    whose = tr(lang, "games.your_move") if mine else player_name(table, turn)
+    whose = (
+        tr(lang, "games.your_move")
+        if mine
+        else tr(lang, "games.their_move", player=player_name(table, turn))
+    )
     deadline = table.turn.deadline
     clock = tr(lang, "games.due", left=f"<t:{int(deadline)}:R>") if deadline else ""
     return f"{head} · {whose}{clock}"

@@ -65,8 +65,11 @@ def searching_message(
 
 def paired_embed(game: str, opponents: list[str], lang: str, *, in_dms: bool) -> discord.Embed:
     """The searching answer once paired: who, and where the match is played (just
-    below, when the member asked in their DMs with the bot)."""
+    below, when the member asked in their DMs with the bot; at a slow pace each turn
+    comes to their DMs, so nothing is below until it is theirs)."""
     key = "pool.paired_below" if in_dms else "pool.paired"
+    if pool_parts(game)[1] != LIVE:
+        key = "pool.paired_slow"
     return _embed(game, lang, tr(lang, key, opponents=", ".join(opponents)))
 
 
