@@ -258,6 +258,7 @@ async def test_a_one_hand_match_is_decided_by_its_first_hand(simcord_env):
     scores = [int(n) for n in re.findall(r"\*\*(\d+)\*\*", line)]
     assert len(scores) == 2 and max(scores) >= 1
     assert scores.count(max(scores)) == 1, "a tie would have played another hand"
+    assert "The hand decided the match." in message_text(final_message(driver))
 
 
 async def test_join_is_disabled_while_the_table_is_full(simcord_env):

@@ -147,7 +147,7 @@ async def test_no_reminder_while_the_member_is_playing(simcord_env):
 async def test_slow_pace_is_refused_in_a_dm(simcord_env):
     _, _, players = make_world(simcord_env, "carla")
     result = await players[0].user.slash("scopa new", pace="day")
-    assert "Slow tables are played in servers" in answer(result).content
+    assert "Slow tables are played in servers (/scopa new pace:)" in answer(result).content
 
 
 async def test_closed_dms_are_refused_before_sitting_at_a_slow_table(simcord_env):

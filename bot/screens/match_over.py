@@ -9,6 +9,7 @@ from typing import Any
 import discord
 from discord import ui
 
+from ..games import ONE_HAND
 from ..i18n import tr
 from ..tables import Table, against_level
 from .common import deck_of, embed, end_text, green, player_name, side_name, table_game_name
@@ -72,6 +73,8 @@ def match_reason(table: Table, reason: str, lang: str) -> str:
     key = f"reason.{reason}"
     if reason == "cappotto" and deck_of(table).startswith("french"):
         key += ".french"  # the coins are diamonds
+    if reason == "target" and table.options.get("target_score") == ONE_HAND:
+        key = "reason.one_hand"
     return tr(lang, key)
 
 
