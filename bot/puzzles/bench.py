@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import random
 import statistics
 import tempfile
@@ -34,12 +35,11 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-import orjson
-
 from ..ai.levels import make_level
 from ..ai.policies import Policy
 from ..games import Game, Observation
 from ..storage import Storage, scratch_schema
+from ..storage.puzzles import PUZZLE_COLUMNS, puzzle_row
 from .glicko import Rating, rate
 from .puzzle import Puzzle
 
@@ -138,26 +138,15 @@ async def fill(storage: Storage, puzzles: Sequence[Puzzle], count: int, seed: in
     rows = []
     for number in range(count):
         puzzle = puzzles[number % len(puzzles)]
-        rows.append(
-            (
-                f"{puzzle.key}-{number}",
-                puzzle.game,
-                puzzle.seat,
-                orjson.dumps(puzzle.state).decode(),
-                orjson.dumps(list(puzzle.line)).decode(),
-                puzzle.loss,
-                int(puzzle.exact),
-                " ".join(puzzle.themes),
-                rng.gauss(1500, 350),
-                rng.uniform(60, 350),
-            )
-        )
+        copy = puzzle_row(dataclasses.replace(puzzle, key=f"{puzzle.key}-{number}"), 0.0)
+        rows.append((*copy, rng.gauss(1500, 350), rng.uniform(60, 350)))
+    if not rows:
+        return
+    marks = ", ".join("?" for _ in rows[0])
 
     async def work(tx) -> None:
         await tx.execute_many(
-            "INSERT INTO puzzles (key, game, seat, state, line, loss, exact, themes, rating, "
-            "deviation, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)",
-            rows,
+            f"INSERT INTO puzzles ({PUZZLE_COLUMNS}, rating, deviation) VALUES ({marks})", rows
         )
 
     await storage.db.write(work)

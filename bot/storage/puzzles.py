@@ -17,7 +17,7 @@ class PuzzleData(StorageBase):
     async def add_puzzles(self, puzzles: Iterable[Puzzle]) -> int:
         """Store the puzzles whose position is not stored yet; how many were new."""
         now = self.clock().timestamp()
-        rows = [_row(puzzle, now) for puzzle in puzzles]
+        rows = [puzzle_row(puzzle, now) for puzzle in puzzles]
         before = await self.count_puzzles()
         marks = ", ".join("?" for _ in PUZZLE_COLUMNS.split(", "))
 
@@ -46,7 +46,8 @@ class PuzzleData(StorageBase):
         return int(row["n"]) if row else 0
 
 
-def _row(puzzle: Puzzle, now: float) -> tuple:
+def puzzle_row(puzzle: Puzzle, now: float) -> tuple:
+    """A puzzle as ``PUZZLE_COLUMNS``' values, stored at ``now``."""
     return (
         puzzle.key,
         puzzle.game,
